@@ -1,0 +1,70 @@
+/**
+ * The one-way import rule of docs/architecture.md, checked in CI:
+ * edges (smtp, http, mcp, cli, retention) → use cases (inbox) → policy and pure logic (domains, accounts,
+ * mail, limits/policy) → storage interfaces (store, limits, events). Only app.ts knows concrete adapters.
+ */
+const EDGES = '^src/(smtp|http|mcp|cli|retention)/';
+const ADAPTERS = '^src/(store/(sqlite|postgres)|limits/(memory|redis)|events/(memory|redis|postgres))[-/]';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'nothing-imports-an-edge',
+      comment: 'Edges are entry points; only the composition root (app.ts, main.ts) wires them. An edge may use its own folder.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/(app|main)\\.ts$', '\\.test\\.ts$'] },
+      to: { path: EDGES, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'edges-stay-in-their-own-folder',
+      comment: 'One edge never reaches into another edge.',
+      severity: 'error',
+      from: { path: '^src/(smtp|http|mcp|cli|retention)/' },
+      to: { path: EDGES, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'use-cases-do-not-import-edges',
+      severity: 'error',
+      from: { path: '^src/inbox/' },
+      to: { path: EDGES },
+    },
+    {
+      name: 'policy-does-not-import-use-cases',
+      comment: 'domains, accounts, mail and limits are below inbox.',
+      severity: 'error',
+      from: { path: '^src/(domains|accounts|mail|limits|store|events|config)/' },
+      to: { path: '^src/inbox/' },
+    },
+    {
+      name: 'storage-knows-no-policy',
+      comment: 'store, limits and events are interfaces and adapters; they import no policy or use case.',
+      severity: 'error',
+      from: { path: '^src/(store|limits|events)/' },
+      to: { path: '^src/(inbox|domains|accounts|mail)/' },
+    },
+    {
+      name: 'only-the-composition-root-knows-adapters',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/app\\.ts$', ADAPTERS, '\\.test\\.ts$', '-contract\\.ts$'] },
+      to: { path: ADAPTERS },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,25 @@
+// The validated configuration the composition root receives. Nothing else reads process.env.
+
+export interface Config {
+  dataDir: string;
+  hostname: string;
+  /** Public base URL; undefined means https://{hostname}:{the HTTPS port actually bound}. */
+  baseUrl: string | undefined;
+  mxHost: string;
+  smtpPort: number;
+  httpPort: number;
+  httpsPort: number;
+  listen: string;
+  publicDomains: string[];
+  premiumDomains: string[];
+  dnsServers: string[];
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  trustProxy: boolean;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  smtpMaxConnections: number;
+  smtpMaxConnectionsPerIp: number;
+  parserThreads: number;
+}

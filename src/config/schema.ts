@@ -1,0 +1,59 @@
+// Every configuration key of D27 in one table: its environment variable, default, description and
+// validation. docs/config.md is checked against this table by a test, so the two cannot drift.
+import { domainToASCII } from 'node:url';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+function hostLabelCheck(name: string): boolean {
+  return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
+}
+
+/** A host name, lower-cased and in its ASCII (punycode) form, as D7 stores domains. */
+const hostName = z
+  .string()
+  .trim()
+  .transform((v) => domainToASCII(v.toLowerCase().replace(/\.$/, '')))
+  .refine(hostLabelCheck, 'not a valid host name');
+
+const domainList = z
+  .string()
+  .transform((v) => v.split(',').map((d) => d.trim()).filter((d) => d.length > 0))
+  .pipe(z.array(hostName))
+  .transform((list) => [...new Set(list)]);
+
+export interface ConfigKey {
+  env: string;
+  default: string | undefined;
+  description: string;
+  schema: z.ZodType;
+}
+
+export const configKeys = {
+  dataDir: { env: 'INBOXD_DATA_DIR', default: './data', description: 'SQLite database and generated certificate', schema: z.string().min(1) },
+  hostname: { env: 'INBOXD_HOSTNAME', default: 'localhost', description: 'host of {base_url}; also the HELO name', schema: hostName },
+  baseUrl: { env: 'INBOXD_BASE_URL', default: undefined, description: 'public base URL used in attachment urls; default https://{hostname}:{https_port}', schema: z.url({ protocol: /^https?$/ }).optional() },
+  mxHost: { env: 'INBOXD_MX_HOST', default: undefined, description: 'the MX host name that connects own domains (D11); default {hostname}', schema: hostName.optional() },
+  smtpPort: { env: 'INBOXD_SMTP_PORT', default: '2525', description: 'SMTP listener (25 in production)', schema: port },
+  httpPort: { env: 'INBOXD_HTTP_PORT', default: '8080', description: 'plain HTTP, redirects only (D18)', schema: port },
+  httpsPort: { env: 'INBOXD_HTTPS_PORT', default: '8443', description: 'the API, MCP and the page', schema: port },
+  listen: { env: 'INBOXD_LISTEN', default: '127.0.0.1', description: 'bind address of all listeners', schema: z.union([z.ipv4(), z.ipv6(), z.literal('localhost')]) },
+  publicDomains: { env: 'INBOXD_PUBLIC_DOMAINS', default: 'inboxd.test', description: 'comma-separated public domains', schema: domainList },
+  premiumDomains: { env: 'INBOXD_PREMIUM_DOMAINS', default: '', description: 'comma-separated premium pool', schema: domainList },
+  dnsServers: { env: 'INBOXD_DNS_SERVERS', default: '', description: 'resolvers for MX checks, host:port allowed; empty means the system resolvers', schema: z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)) },
+  tlsCert: { env: 'INBOXD_TLS_CERT', default: undefined, description: 'PEM certificate file; generated in the data directory when unset', schema: z.string().min(1).optional() },
+  tlsKey: { env: 'INBOXD_TLS_KEY', default: undefined, description: 'PEM private key file; generated in the data directory when unset', schema: z.string().min(1).optional() },
+  trustProxy: { env: 'INBOXD_TRUST_PROXY', default: 'off', description: 'honour X-Forwarded-For / -Proto', schema: flag },
+  databaseUrl: { env: 'INBOXD_DATABASE_URL', default: undefined, description: 'postgres://… selects PostgreSQL; default SQLite in the data directory', schema: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional() },
+  redisUrl: { env: 'INBOXD_REDIS_URL', default: undefined, description: 'redis://… shares limits and events across nodes; default in-process', schema: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional() },
+  logLevel: { env: 'INBOXD_LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) },
+  smtpMaxConnections: { env: 'INBOXD_SMTP_MAX_CONNECTIONS', default: '1000', description: 'SMTP connections open at once, all clients together (D25)', schema: positiveInt },
+  smtpMaxConnectionsPerIp: { env: 'INBOXD_SMTP_MAX_CONNECTIONS_PER_IP', default: '50', description: 'SMTP connections open at once from one IP address (an IPv6 /64) (D25)', schema: positiveInt },
+  parserThreads: { env: 'INBOXD_PARSER_THREADS', default: '2', description: 'worker threads that parse MIME off the main thread (D25)', schema: positiveInt.max(64) },
+} satisfies Record<string, ConfigKey>;
+
+export type ConfigName = keyof typeof configKeys;

@@ -1,0 +1,53 @@
+// E-mail address parsing and normalising (D7): lower case, IDN domains in ASCII (punycode), a dot-atom
+// local part of 1–64 characters (UTF-8 allowed for SMTPUTF8), at most 254 characters in all, no quoted
+// local parts and no address literals.
+import { domainToASCII } from 'node:url';
+
+export interface Address {
+  /** The normalised address: local@domain, lower case, domain in ASCII. */
+  address: string;
+  local: string;
+  domain: string;
+}
+
+export const MAX_LOCAL_LENGTH = 64;
+export const MAX_ADDRESS_LENGTH = 254;
+
+// RFC 5322 §3.2.3 atext, plus any non-ASCII character (RFC 6531 §3.3 extends atext with UTF8-non-ascii).
+const ATOM = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u0080-\u{10FFFF}]+$/u;
+const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+// Control characters, the Unicode line and paragraph separators, and invisible format characters never
+// belong in an address, even where the broad non-ASCII range above would let them in.
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/u;
+
+function charLength(s: string): number {
+  return [...s].length;
+}
+
+/** Normalises a domain to lower-case ASCII, or returns null when it is not a valid host name. */
+export function normaliseDomain(input: string): string | null {
+  const trimmed = input.replace(/\.$/, '');
+  if (trimmed.length === 0 || trimmed.startsWith('[') || FORBIDDEN.test(trimmed)) return null;
+  const ascii = domainToASCII(trimmed.normalize('NFC').toLowerCase());
+  if (ascii === '' || ascii.length > 253) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2) return null;
+  return labels.every((l) => LABEL.test(l)) ? ascii : null;
+}
+
+/** Parses and normalises an address, or returns null when it is not one we accept. */
+export function parseAddress(input: unknown): Address | null {
+  if (typeof input !== 'string' || input.length === 0 || input.length > MAX_ADDRESS_LENGTH * 4) return null;
+  const at = input.lastIndexOf('@');
+  if (at <= 0 || at === input.length - 1) return null;
+  const rawLocal = input.slice(0, at).normalize('NFC');
+  if (FORBIDDEN.test(rawLocal) || rawLocal.startsWith('"')) return null;
+  const local = rawLocal.toLowerCase();
+  if (charLength(local) > MAX_LOCAL_LENGTH) return null;
+  if (!local.split('.').every((atom) => ATOM.test(atom))) return null;
+  const domain = normaliseDomain(input.slice(at + 1));
+  if (domain === null) return null;
+  const address = `${local}@${domain}`;
+  if (charLength(address) > MAX_ADDRESS_LENGTH) return null;
+  return { address, local, domain };
+}

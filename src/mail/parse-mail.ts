@@ -1,0 +1,86 @@
+// MIME → ParsedMail with postal-mime, under the structural limits of D25: at most 1,000 MIME parts and
+// nesting no deeper than 20. Pure and synchronous in effect; the parser pool runs it in worker threads.
+import PostalMime, { decodeWords } from 'postal-mime';
+import type { ParsedAttachment, ParseResult } from './parsed-mail.js';
+
+export const MAX_MIME_PARTS = 1000;
+export const MAX_MIME_DEPTH = 20;
+const MAX_HEADERS_BYTES = 1024 * 1024;
+
+interface MimeNodeShape {
+  childNodes: MimeNodeShape[];
+}
+
+/** postal-mime keeps its part tree and per-part text types internally; we read them to enforce D25 and
+ * to know which body types the sender really sent (it synthesises the missing one). */
+interface PostalMimeInternals {
+  root: MimeNodeShape;
+  textMap: Map<unknown, { plain?: unknown[]; html?: unknown[] }>;
+}
+
+function countParts(node: MimeNodeShape): number {
+  let count = 0;
+  const stack = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as MimeNodeShape;
+    count += 1;
+    stack.push(...current.childNodes);
+  }
+  return count;
+}
+
+function decodeHeader(value: string): string {
+  try {
+    return decodeWords(value);
+  } catch {
+    return value;
+  }
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.length === 0 ? null : value;
+}
+
+export async function parseMail(raw: Uint8Array): Promise<ParseResult> {
+  const parser = new PostalMime({
+    maxNestingDepth: MAX_MIME_DEPTH,
+    maxHeadersSize: MAX_HEADERS_BYTES,
+    attachmentEncoding: 'arraybuffer',
+  });
+  let email;
+  try {
+    email = await parser.parse(raw);
+  } catch (error) {
+    const detail = (error as Error).message;
+    if (/nesting depth/i.test(detail)) return { ok: false, reason: 'too_deep', detail };
+    if (/header size/i.test(detail)) return { ok: false, reason: 'headers_too_large', detail };
+    return { ok: false, reason: 'unparseable', detail };
+  }
+  const internals = parser as unknown as PostalMimeInternals;
+  const parts = countParts(internals.root);
+  if (parts > MAX_MIME_PARTS) {
+    return { ok: false, reason: 'too_many_parts', detail: `${parts} MIME parts, at most ${MAX_MIME_PARTS}` };
+  }
+  const entries = [...internals.textMap.values()];
+  const sentPlain = entries.some((e) => (e.plain?.length ?? 0) > 0);
+  const sentHtml = entries.some((e) => (e.html?.length ?? 0) > 0);
+
+  const from = email.from !== undefined && 'address' in email.from ? email.from : undefined;
+  const attachments: ParsedAttachment[] = email.attachments.map((a) => ({
+    filename: a.filename ?? 'attachment',
+    mime: a.mimeType || 'application/octet-stream',
+    content: a.content instanceof Uint8Array ? a.content : new Uint8Array(a.content as ArrayBuffer),
+  }));
+  return {
+    ok: true,
+    mail: {
+      fromAddress: nonEmpty(from?.address),
+      fromName: nonEmpty(from?.name),
+      subject: email.subject ?? null,
+      text: sentPlain ? (email.text ?? '') : null,
+      html: sentHtml ? (email.html ?? '') : null,
+      headers: email.headers.map((h) => ({ name: h.originalKey, value: decodeHeader(h.value) })),
+      attachments,
+    },
+  };
+}

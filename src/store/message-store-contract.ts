@@ -1,0 +1,186 @@
+// The contract every MessageStore adapter must pass. An adapter's test file calls
+// runMessageStoreContract with a factory for a fresh, empty store.
+import assert from 'node:assert/strict';
+import { after, beforeEach, describe, it } from 'node:test';
+import type { MessageStore, NewMail } from './message-store.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+let sequence = 0;
+
+/** Ids of the ULID form, increasing with each call, as the service issues them. */
+function nextId(): string {
+  sequence += 1;
+  return `01J${String(sequence).padStart(23, '0')}`;
+}
+
+function mail(overrides: Partial<NewMail> = {}): NewMail {
+  return {
+    id: nextId(),
+    receivedAt: T0,
+    expiresAt: T0 + 5 * DAY,
+    from: 'sender@example.org',
+    fromName: 'Sender',
+    subject: 'hello',
+    text: 'body',
+    html: null,
+    headers: [{ name: 'Subject', value: 'hello' }],
+    attachments: [],
+    raw: new TextEncoder().encode('Subject: hello\r\n\r\nbody\r\n'),
+    ...overrides,
+  };
+}
+
+export function runMessageStoreContract(name: string, open: () => Promise<MessageStore> | MessageStore): void {
+  describe(`MessageStore contract: ${name}`, () => {
+    let store: MessageStore;
+    const opened: MessageStore[] = [];
+    beforeEach(async () => {
+      store = await open();
+      opened.push(store);
+    });
+    after(async () => {
+      for (const s of opened) await s.close();
+    });
+
+    it('lists the messages of one mailbox newest first, with their summary fields', async () => {
+      const first = mail({ subject: 'first' });
+      const second = mail({ subject: 'second', fromName: null });
+      const idA = nextId();
+      const idB = nextId();
+      await store.saveMail(first, [{ id: idA, mailbox: 'a@x.test' }]);
+      await store.saveMail(second, [{ id: idB, mailbox: 'a@x.test' }]);
+      await store.saveMail(mail(), [{ id: nextId(), mailbox: 'other@x.test' }]);
+      const list = await store.listMessages({ mailbox: 'a@x.test', limit: 10, now: T0 });
+      assert.deepEqual(list.map((m) => m.id), [idB, idA]);
+      assert.deepEqual(list[0], {
+        id: idB,
+        mailbox: 'a@x.test',
+        from: 'sender@example.org',
+        fromName: null,
+        subject: 'second',
+        receivedAt: T0,
+        expiresAt: T0 + 5 * DAY,
+        seen: false,
+        attachmentCount: 0,
+      });
+    });
+
+    it('pages with before and limit, and a cursor still works after its message is deleted', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const id = nextId();
+        ids.push(id);
+        await store.saveMail(mail(), [{ id, mailbox: 'p@x.test' }]);
+      }
+      const page1 = await store.listMessages({ mailbox: 'p@x.test', limit: 2, now: T0 });
+      assert.deepEqual(page1.map((m) => m.id), [ids[4], ids[3]]);
+      await store.deleteMessage('p@x.test', ids[3] as string);
+      const page2 = await store.listMessages({ mailbox: 'p@x.test', limit: 2, now: T0, before: ids[3] });
+      assert.deepEqual(page2.map((m) => m.id), [ids[2], ids[1]]);
+    });
+
+    it('reads one message in full only in its own mailbox', async () => {
+      const id = nextId();
+      const m = mail({
+        html: '<p>hi</p>',
+        headers: [
+          { name: 'From', value: 'Sender <sender@example.org>' },
+          { name: 'Subject', value: 'hello' },
+        ],
+        attachments: [{ id: nextId(), filename: 'a.txt', mime: 'text/plain', content: new Uint8Array([1, 2, 3]) }],
+      });
+      await store.saveMail(m, [{ id, mailbox: 'r@x.test' }]);
+      const read = await store.getMessage('r@x.test', id, T0);
+      assert.ok(read);
+      assert.equal(read.text, 'body');
+      assert.equal(read.html, '<p>hi</p>');
+      assert.deepEqual(read.headers, m.headers);
+      assert.deepEqual(read.attachments, [{ id: m.attachments[0]?.id, filename: 'a.txt', mime: 'text/plain', size: 3 }]);
+      assert.equal(await store.getMessage('someone-else@x.test', id, T0), null);
+    });
+
+    it('marks a message seen and reports whether it existed', async () => {
+      const id = nextId();
+      await store.saveMail(mail(), [{ id, mailbox: 's@x.test' }]);
+      assert.equal(await store.markSeen('s@x.test', id, T0), true);
+      assert.equal((await store.getMessage('s@x.test', id, T0))?.seen, true);
+      assert.equal(await store.markSeen('s@x.test', nextId(), T0), false);
+    });
+
+    it('gives each recipient its own message, seen flag and deletion, sharing one mail', async () => {
+      const m = mail({ attachments: [{ id: nextId(), filename: 'f.bin', mime: 'application/pdf', content: new Uint8Array(10) }] });
+      const a = nextId();
+      const b = nextId();
+      await store.saveMail(m, [
+        { id: a, mailbox: 'one@x.test' },
+        { id: b, mailbox: 'two@x.test' },
+      ]);
+      await store.markSeen('one@x.test', a, T0);
+      assert.equal((await store.getMessage('two@x.test', b, T0))?.seen, false);
+      await store.deleteMessage('one@x.test', a);
+      assert.equal(await store.getMessage('one@x.test', a, T0), null);
+      const attachmentId = m.attachments[0]?.id as string;
+      assert.equal(await store.getAttachment('one@x.test', attachmentId, T0), null);
+      const kept = await store.getAttachment('two@x.test', attachmentId, T0);
+      assert.deepEqual(kept?.content, new Uint8Array(10));
+      assert.equal(kept?.size, 10);
+    });
+
+    it('deletes idempotently', async () => {
+      const id = nextId();
+      await store.saveMail(mail(), [{ id, mailbox: 'd@x.test' }]);
+      await store.deleteMessage('d@x.test', id);
+      await store.deleteMessage('d@x.test', id);
+      await store.deleteMessage('d@x.test', nextId());
+      assert.deepEqual(await store.listMessages({ mailbox: 'd@x.test', limit: 10, now: T0 }), []);
+    });
+
+    it('hides a message from every reader from the instant it expires (D4)', async () => {
+      const id = nextId();
+      const attachmentId = nextId();
+      await store.saveMail(
+        mail({ attachments: [{ id: attachmentId, filename: 'a', mime: 'text/plain', content: new Uint8Array(1) }] }),
+        [{ id, mailbox: 'e@x.test' }],
+      );
+      const expiry = T0 + 5 * DAY;
+      assert.equal((await store.listMessages({ mailbox: 'e@x.test', limit: 10, now: expiry - 1 })).length, 1);
+      assert.equal((await store.listMessages({ mailbox: 'e@x.test', limit: 10, now: expiry })).length, 0);
+      assert.equal(await store.getMessage('e@x.test', id, expiry), null);
+      assert.equal(await store.markSeen('e@x.test', id, expiry), false);
+      assert.equal(await store.getAttachment('e@x.test', attachmentId, expiry), null);
+    });
+
+    it('sweeps expired mails with their messages and attachments, and nothing else', async () => {
+      const old = nextId();
+      const fresh = nextId();
+      await store.saveMail(
+        mail({ attachments: [{ id: nextId(), filename: 'a', mime: 'text/plain', content: new Uint8Array(1) }] }),
+        [{ id: old, mailbox: 'w@x.test' }],
+      );
+      await store.saveMail(mail({ receivedAt: T0 + DAY, expiresAt: T0 + 6 * DAY }), [{ id: fresh, mailbox: 'w@x.test' }]);
+      assert.equal(await store.deleteExpired(T0 + 5 * DAY), 1);
+      assert.equal(await store.deleteExpired(T0 + 5 * DAY), 0);
+      const left = await store.listMessages({ mailbox: 'w@x.test', limit: 10, now: T0 });
+      assert.deepEqual(left.map((m) => m.id), [fresh]);
+    });
+
+    it('sweeps in batches larger than one', async () => {
+      for (let i = 0; i < 1201; i += 1) await store.saveMail(mail(), [{ id: nextId(), mailbox: 'many@x.test' }]);
+      assert.equal(await store.deleteExpired(T0 + 5 * DAY), 1201);
+    });
+
+    it('stores all of a mail or none of it', async () => {
+      const id = nextId();
+      await store.saveMail(mail(), [{ id, mailbox: 'dup@x.test' }]);
+      const second = mail();
+      await assert.rejects(store.saveMail(second, [{ id: nextId(), mailbox: 'dup@x.test' }, { id, mailbox: 'dup@x.test' }]));
+      const list = await store.listMessages({ mailbox: 'dup@x.test', limit: 10, now: T0 });
+      assert.deepEqual(list.map((m) => m.id), [id]);
+    });
+
+    it('answers ping while open', async () => {
+      await store.ping();
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { runMessageStoreContract } from '../message-store-contract.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+runMessageStoreContract('sqlite (in memory)', () => openSqliteStore(':memory:'));
+
+describe('SqliteStore on disk', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inboxd-sqlite-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens in WAL mode with synchronous=FULL and the migrations applied (D10)', async () => {
+    const path = join(dir, 'pragmas.sqlite');
+    const store = openSqliteStore(path);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(db.pragma('user_version', { simple: true }), 1);
+    db.close();
+  });
+
+  it('keeps what it committed across a reopen', async () => {
+    const path = join(dir, 'reopen.sqlite');
+    const first = openSqliteStore(path);
+    const now = Date.UTC(2026, 10, 21);
+    await first.saveMail(
+      {
+        id: '01JAAAAAAAAAAAAAAAAAAAAAAA',
+        receivedAt: now,
+        expiresAt: now + 1000,
+        from: 'a@b.test',
+        fromName: null,
+        subject: null,
+        text: 't',
+        html: null,
+        headers: [],
+        attachments: [],
+        raw: new Uint8Array([65]),
+      },
+      [{ id: '01JAAAAAAAAAAAAAAAAAAAAAAB', mailbox: 'x@y.test' }],
+    );
+    await first.close();
+    const second = openSqliteStore(path);
+    assert.equal((await second.listMessages({ mailbox: 'x@y.test', limit: 5, now })).length, 1);
+    await second.close();
+  });
+});

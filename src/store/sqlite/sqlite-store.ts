@@ -1,0 +1,170 @@
+// The embedded MessageStore: SQLite through better-sqlite3, in WAL mode with synchronous=FULL, so a
+// committed transaction survives a crash or power loss before the SMTP 250 is sent (D10).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  AttachmentContent,
+  AttachmentRecord,
+  ListQuery,
+  MessageRecord,
+  MessageStore,
+  MessageSummaryRecord,
+  NewDelivery,
+  NewMail,
+} from '../message-store.js';
+import { migrate } from './migrate.js';
+
+interface SummaryRow {
+  id: string;
+  mailbox: string;
+  env_from: string;
+  from_name: string | null;
+  subject: string | null;
+  received_at: number;
+  expires_at: number;
+  seen: number;
+  attachment_count: number;
+}
+
+interface MessageRow extends SummaryRow {
+  text_body: string | null;
+  html_body: string | null;
+  headers: string;
+  mail_id: string;
+}
+
+const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
+  ma.attachment_count`;
+// Sorts after every id, so one prepared statement serves the first page and the following ones.
+const AFTER_EVERY_ID = '~';
+const SWEEP_BATCH = 500;
+
+function toSummary(row: SummaryRow): MessageSummaryRecord {
+  return {
+    id: row.id,
+    mailbox: row.mailbox,
+    from: row.env_from,
+    fromName: row.from_name,
+    subject: row.subject,
+    receivedAt: row.received_at,
+    expiresAt: row.expires_at,
+    seen: row.seen === 1,
+    attachmentCount: row.attachment_count,
+  };
+}
+
+export function openSqliteStore(path: string): MessageStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject,
+    text_body, html_body, headers, attachment_count, raw)
+    VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, @text, @html, @headers, @attachmentCount, @raw)`);
+  const insertAttachment = db.prepare(`INSERT INTO attachments (id, mail_id, position, filename, mime, size, content)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertMessage = db.prepare(`INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
+    VALUES (?, ?, ?, ?, ?)`);
+  const listPage = db.prepare<[string, number, string, number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS}
+    FROM messages m JOIN mails ma ON ma.id = m.mail_id
+    WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ?
+    ORDER BY m.id DESC LIMIT ?`);
+  const getOne = db.prepare<[string, string, number], MessageRow>(`SELECT ${SUMMARY_COLUMNS}, ma.text_body,
+    ma.html_body, ma.headers, m.mail_id
+    FROM messages m JOIN mails ma ON ma.id = m.mail_id
+    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
+  const attachmentsOf = db.prepare<[string], AttachmentRecord>(`SELECT id, filename, mime, size
+    FROM attachments WHERE mail_id = ? ORDER BY position`);
+  const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
+  const mailOf = db.prepare<[string, string], { mail_id: string }>(`SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+  const deleteOne = db.prepare(`DELETE FROM messages WHERE mailbox = ? AND id = ?`);
+  const deleteMailIfOrphan = db.prepare(`DELETE FROM mails WHERE id = ?
+    AND NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = ?)`);
+  const getAttachmentStmt = db.prepare<[string, string, number], AttachmentContent>(`SELECT a.id, a.filename, a.mime,
+    a.size, a.content FROM attachments a
+    WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`);
+  const sweepBatch = db.prepare(`DELETE FROM mails WHERE id IN
+    (SELECT id FROM mails WHERE expires_at <= ? LIMIT ${SWEEP_BATCH})`);
+  const pingStmt = db.prepare('SELECT 1');
+
+  const save = db.transaction((mail: NewMail, deliveries: NewDelivery[]) => {
+    insertMail.run({
+      id: mail.id,
+      receivedAt: mail.receivedAt,
+      expiresAt: mail.expiresAt,
+      from: mail.from,
+      fromName: mail.fromName,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: JSON.stringify(mail.headers),
+      attachmentCount: mail.attachments.length,
+      raw: Buffer.from(mail.raw.buffer, mail.raw.byteOffset, mail.raw.byteLength),
+    });
+    mail.attachments.forEach((a, position) => {
+      const content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
+      insertAttachment.run(a.id, mail.id, position, a.filename, a.mime, content.byteLength, content);
+    });
+    for (const d of deliveries) insertMessage.run(d.id, d.mailbox, mail.id, mail.receivedAt, mail.expiresAt);
+  });
+
+  const remove = db.transaction((mailbox: string, id: string) => {
+    const row = mailOf.get(mailbox, id);
+    if (row === undefined) return;
+    deleteOne.run(mailbox, id);
+    deleteMailIfOrphan.run(row.mail_id, row.mail_id);
+  });
+
+  return {
+    async saveMail(mail, deliveries) {
+      save(mail, deliveries);
+    },
+    async listMessages(query: ListQuery) {
+      return listPage.all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit).map(toSummary);
+    },
+    async getMessage(mailbox, id, now): Promise<MessageRecord | null> {
+      const row = getOne.get(mailbox, id, now);
+      if (row === undefined) return null;
+      const { attachmentCount: _count, ...summary } = toSummary(row);
+      return {
+        ...summary,
+        text: row.text_body,
+        html: row.html_body,
+        headers: JSON.parse(row.headers) as MessageRecord['headers'],
+        attachments: attachmentsOf.all(row.mail_id),
+      };
+    },
+    async markSeen(mailbox, id, now) {
+      return setSeen.run(mailbox, id, now).changes > 0;
+    },
+    async deleteMessage(mailbox, id) {
+      remove(mailbox, id);
+    },
+    async getAttachment(mailbox, attachmentId, now) {
+      const row = getAttachmentStmt.get(attachmentId, mailbox, now);
+      if (row === undefined) return null;
+      return { ...row, content: new Uint8Array(row.content) };
+    },
+    async deleteExpired(now) {
+      // In batches, each its own short transaction, so a large sweep never holds the writer for long.
+      let total = 0;
+      for (;;) {
+        const { changes } = sweepBatch.run(now);
+        total += changes;
+        if (changes < SWEEP_BATCH) return total;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    async ping() {
+      pingStmt.get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
