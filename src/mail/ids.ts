@@ -5,7 +5,8 @@ import type { Clock } from '../clock.js';
 
 export type IdGenerator = () => string;
 
-const ID_FORM = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** 26 characters of Crockford base32, the form of every id we issue. */
+export const ID_FORM = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export function createIdGenerator(clock: Clock): IdGenerator {
   const next = monotonicFactory();

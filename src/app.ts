@@ -1,0 +1,126 @@
+// The one composition root: builds the store, limiter, parser pool, inbox use cases and the edges
+// (SMTP, HTTPS, the plain-HTTP redirect, the sweeper), starts them, and stops them in order.
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config/config.js';
+import { createDomainRegistry } from './domains/domain-registry.js';
+import { createHttpsApp } from './http/https-app.js';
+import { createRedirectServer } from './http/https-redirect.js';
+import { createInbox, type Inbox } from './inbox/inbox.js';
+import { createMemoryLimiter } from './limits/memory-limiter.js';
+import { createIdGenerator } from './mail/ids.js';
+import { createParserPool } from './mail/parser-pool.js';
+import { createLogger } from './logger.js';
+import { createSweeper, type Sweeper } from './retention/sweeper.js';
+import { createSmtpEdge } from './smtp/smtp-edge.js';
+import type { MessageStore } from './store/message-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+import { loadTlsMaterial, type TlsMaterial } from './tls/tls-material.js';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  sweepIntervalMs?: number;
+}
+
+export interface RunningApp {
+  smtpPort: number;
+  httpsPort: number;
+  httpPort: number;
+  baseUrl: string;
+  tls: TlsMaterial;
+  inbox: Inbox;
+  store: MessageStore;
+  sweeper: Sweeper;
+  stop(): Promise<void>;
+}
+
+function openStore(config: Config): MessageStore {
+  if (config.databaseUrl !== undefined) {
+    throw new Error('INBOXD_DATABASE_URL: PostgreSQL is not supported by this version yet; unset it to use SQLite.');
+  }
+  return openSqliteStore(join(config.dataDir, 'inboxd.sqlite'));
+}
+
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  if (config.redisUrl !== undefined) {
+    throw new Error('INBOXD_REDIS_URL: shared limits are not supported by this version yet; unset it to keep them in-process.');
+  }
+  const tls = await loadTlsMaterial({ certFile: config.tlsCert, keyFile: config.tlsKey, dataDir: config.dataDir, hostname: config.hostname });
+  if (tls.generatedAt !== undefined) {
+    logger.warn({ certificate: tls.generatedAt }, 'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)');
+  }
+
+  const store = openStore(config);
+  const limiter = createMemoryLimiter(clock);
+  const parser = createParserPool({ threads: config.parserThreads, timeoutMs: 10_000 });
+  let baseUrl = config.baseUrl ?? '';
+  const inbox = createInbox({
+    store,
+    limiter,
+    domains: createDomainRegistry(config),
+    parser,
+    clock,
+    newId: createIdGenerator(clock),
+    baseUrl: () => baseUrl,
+  });
+
+  const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping: () => store.ping(), logger, baseUrl: () => baseUrl });
+  await https.listen({ port: config.httpsPort, host: config.listen });
+  const httpsPort = (https.server.address() as AddressInfo).port;
+  if (config.baseUrl === undefined) baseUrl = `https://${config.hostname}:${httpsPort}`;
+
+  const redirect: Server = createRedirectServer(() => baseUrl);
+  redirect.listen(config.httpPort, config.listen);
+  await once(redirect, 'listening');
+  const httpPort = (redirect.address() as AddressInfo).port;
+
+  const smtp = createSmtpEdge({
+    hostname: config.hostname,
+    tls,
+    maxConnections: config.smtpMaxConnections,
+    maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
+    inbox,
+    logger: logger.child({ edge: 'smtp' }),
+  });
+  const smtpPort = await smtp.listen(config.smtpPort, config.listen);
+
+  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger });
+  sweeper.start();
+  logger.info({ smtpPort, httpsPort, httpPort, baseUrl, publicDomains: config.publicDomains }, 'inboxd started');
+
+  let stopping: Promise<void> | undefined;
+  async function stop(): Promise<void> {
+    // Stop accepting first; let SMTP sessions finish; then the store goes last.
+    redirect.close();
+    redirect.closeAllConnections();
+    await Promise.all([smtp.close(), https.close()]);
+    await sweeper.stop();
+    await parser.close();
+    await limiter.close();
+    await store.close();
+    logger.info('inboxd stopped');
+  }
+
+  return {
+    smtpPort,
+    httpsPort,
+    httpPort,
+    get baseUrl() {
+      return baseUrl;
+    },
+    tls,
+    inbox,
+    store,
+    sweeper,
+    stop: () => (stopping ??= stop()),
+  };
+}

@@ -1,0 +1,19 @@
+// Builds the Caller of one HTTP request: its client network for limits and its bearer key.
+// RateLimit-* headers of an admitted request are set on the reply.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimitHeaders } from '../inbox/admit.js';
+import type { Caller } from '../inbox/caller.js';
+import { clientNetwork } from '../limits/client-network.js';
+
+export function bearerOf(header: string | undefined): string | null {
+  const match = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header ?? '');
+  return match === null ? null : (match[1] as string);
+}
+
+export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
+  return {
+    clientId: clientNetwork(request.ip),
+    bearer: bearerOf(request.headers.authorization),
+    onAdmitted: (verdict) => void reply.headers(rateLimitHeaders(verdict)),
+  };
+}

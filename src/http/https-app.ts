@@ -1,0 +1,74 @@
+// The HTTPS application: the v1 API, its OpenAPI document and reference page, and health checks.
+// Order of a request: X-Forwarded-Proto redirect (with trust_proxy) → CORS → route validation (400) →
+// use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts.
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Inbox } from '../inbox/inbox.js';
+import { installErrorHandling } from './error-handler.js';
+import { redirectBody, redirectLocation, redirectStatus } from './https-redirect.js';
+import { registerOpenApi } from './openapi.js';
+import { createRouteTable } from './route-table.js';
+import { registerAttachmentRoutes } from './routes/attachment-routes.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerMailboxRoutes } from './routes/mailbox-routes.js';
+import { registerMessageRoutes } from './routes/message-routes.js';
+
+export interface HttpsAppOptions {
+  tls: { key: string; cert: string };
+  trustProxy: boolean;
+  inbox: Inbox;
+  ping: () => Promise<void>;
+  logger: Logger;
+  baseUrl: () => string;
+}
+
+export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    https: { key: options.tls.key, cert: options.tls.cert },
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes = createRouteTable();
+  app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+  installErrorHandling(app, routes);
+
+  if (options.trustProxy) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers['x-forwarded-proto'] === 'http') {
+        return reply
+          .code(redirectStatus(request.method))
+          .header('Location', redirectLocation(options.baseUrl(), request.url))
+          .type('application/json; charset=utf-8')
+          .send(redirectBody);
+      }
+    });
+  }
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Strict-Transport-Security', 'max-age=31536000');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/docs')) reply.header('Cache-Control', 'no-store');
+  });
+
+  // D21: any origin may read, with bearer keys rather than cookies.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'DELETE', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
+    maxAge: 600,
+  });
+  await registerOpenApi(app, options.baseUrl);
+  registerHealthRoutes(app, options.ping);
+  registerMailboxRoutes(app, options.inbox);
+  registerMessageRoutes(app, options.inbox);
+  registerAttachmentRoutes(app, options.inbox);
+  return app;
+}

@@ -1,0 +1,27 @@
+// HTTPS only (D18): every plain-HTTP request is redirected to the same path on HTTPS, 301 for GET and
+// HEAD and 308 otherwise, with a JSON body.
+import { createServer, type Server } from 'node:http';
+import { errorCatalogue } from '../errors.js';
+
+export function redirectStatus(method: string | undefined): 301 | 308 {
+  return method === 'GET' || method === 'HEAD' ? 301 : 308;
+}
+
+export function redirectLocation(httpsOrigin: string, path: string | undefined): string {
+  const safePath = path !== undefined && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return `${httpsOrigin}${safePath}`;
+}
+
+export const redirectBody = JSON.stringify({ error: 'https_required', message: errorCatalogue.https_required.message });
+
+/** The plain-HTTP listener: it serves nothing but redirects. `origin()` is read per request. */
+export function createRedirectServer(origin: () => string): Server {
+  return createServer((request, response) => {
+    response.writeHead(redirectStatus(request.method), {
+      Location: redirectLocation(origin(), request.url),
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(redirectBody),
+    });
+    response.end(request.method === 'HEAD' ? undefined : redirectBody);
+  });
+}

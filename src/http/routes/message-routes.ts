@@ -1,0 +1,32 @@
+// GET and DELETE /api/v1/message/{id} (interface §4.2, §4.3; D1, D3).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Inbox } from '../../inbox/inbox.js';
+import { callerOf } from '../caller.js';
+import { deleteResponseSchema, idParams, mailboxErrors, mailboxQuery, messageSchema } from '../schemas.js';
+
+export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/v1/message/:id', {
+    schema: {
+      summary: 'Read one message in full',
+      description: 'Marks the message seen. 404 when there is no such message in that mailbox, or it has expired.',
+      tags: ['message'],
+      params: idParams,
+      querystring: mailboxQuery,
+      response: { 200: messageSchema, ...mailboxErrors },
+    },
+    handler: (request, reply) => inbox.readMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
+  });
+  typed.delete('/api/v1/message/:id', {
+    schema: {
+      summary: 'Delete one message',
+      description: 'Idempotent: answers 200 whether the message existed, was already deleted or has expired (D1).',
+      tags: ['message'],
+      params: idParams,
+      querystring: mailboxQuery,
+      response: { 200: deleteResponseSchema, ...mailboxErrors },
+    },
+    handler: (request, reply) => inbox.removeMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
+  });
+}

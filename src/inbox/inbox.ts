@@ -1,0 +1,21 @@
+// The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls.
+import { createCheckRecipient } from './check-recipient.js';
+import { createDeliver } from './deliver.js';
+import type { InboxDeps } from './deps.js';
+import { createDownloadAttachment } from './download-attachment.js';
+import { createListMessages } from './list-messages.js';
+import { createReadMessage } from './read-message.js';
+import { createRemoveMessage } from './remove-message.js';
+
+export function createInbox(deps: InboxDeps) {
+  return {
+    checkRecipient: createCheckRecipient(deps),
+    deliver: createDeliver(deps),
+    listMessages: createListMessages(deps),
+    readMessage: createReadMessage(deps),
+    removeMessage: createRemoveMessage(deps),
+    downloadAttachment: createDownloadAttachment(deps),
+  };
+}
+
+export type Inbox = ReturnType<typeof createInbox>;

@@ -1,0 +1,66 @@
+// The API shapes of interface §2 (MessageSummary, Message, Attachment), built from store records.
+// Times are RFC 3339 UTC with milliseconds (D22).
+import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
+
+export interface MessageSummaryView {
+  id: string;
+  from: string;
+  from_name: string | null;
+  subject: string | null;
+  date: string;
+  seen: boolean;
+  attachments: number;
+  expires_at: string;
+}
+
+export interface AttachmentView {
+  id: string;
+  filename: string;
+  mime: string;
+  size: number;
+  url: string;
+}
+
+export interface MessageView extends Omit<MessageSummaryView, 'attachments'> {
+  to: string;
+  text: string | null;
+  html: string | null;
+  headers: { name: string; value: string }[];
+  attachments: AttachmentView[];
+}
+
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
+
+export function summaryView(record: MessageSummaryRecord): MessageSummaryView {
+  return {
+    id: record.id,
+    from: record.from,
+    from_name: record.fromName,
+    subject: record.subject,
+    date: isoTime(record.receivedAt),
+    seen: record.seen,
+    attachments: record.attachmentCount,
+    expires_at: isoTime(record.expiresAt),
+  };
+}
+
+export function attachmentUrl(baseUrl: string, mailbox: string, attachmentId: string): string {
+  return `${baseUrl}/api/v1/attachment/${attachmentId}?mailbox=${encodeURIComponent(mailbox)}`;
+}
+
+export function messageView(record: MessageRecord, baseUrl: string): MessageView {
+  return {
+    id: record.id,
+    from: record.from,
+    from_name: record.fromName,
+    subject: record.subject,
+    date: isoTime(record.receivedAt),
+    seen: record.seen,
+    expires_at: isoTime(record.expiresAt),
+    to: record.mailbox,
+    text: record.text,
+    html: record.html,
+    headers: record.headers,
+    attachments: record.attachments.map((a) => ({ ...a, url: attachmentUrl(baseUrl, record.mailbox, a.id) })),
+  };
+}

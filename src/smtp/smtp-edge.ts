@@ -1,0 +1,157 @@
+// The SMTP listener: nodemailer's smtp-server speaks the protocol; this file only answers its hooks.
+// onConnect → connection caps; onRcptTo → recipient policy; onData → count bytes ourselves, then
+// inbox.deliver, and 250 only after the durable commit (D10).
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { DeliveryError } from '../inbox/delivery-error.js';
+import type { Inbox } from '../inbox/inbox.js';
+import type { Address } from '../mail/address.js';
+import { createConnectionLimits } from './connection-limits.js';
+import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, replies, replyError } from './replies.js';
+
+export interface SmtpEdgeOptions {
+  hostname: string;
+  tls: { key: string; cert: string };
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  inbox: Pick<Inbox, 'checkRecipient' | 'deliver'>;
+  logger: Logger;
+  /** RFC 5321 §4.5.3.2.7: 5 minutes. */
+  idleTimeoutMs?: number;
+  busyTimeoutMs?: number;
+  /** How long stop() lets open sessions finish before they are told 421. */
+  closeTimeoutMs?: number;
+}
+
+export interface SmtpEdge {
+  listen(port: number, host: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). */
+function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_MESSAGE_BYTES) chunks.length = 0;
+      else chunks.push(chunk);
+    });
+    stream.once('error', reject);
+    stream.once('end', () => resolve(size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : Buffer.concat(chunks, size)));
+  });
+}
+
+export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
+  const { inbox, logger } = options;
+  const limits = createConnectionLimits({
+    maxConnections: options.maxConnections,
+    maxPerIp: options.maxConnectionsPerIp,
+    idleTimeoutMs: options.idleTimeoutMs ?? 5 * 60_000,
+    busyTimeoutMs: options.busyTimeoutMs ?? 10_000,
+    busyShare: 0.8,
+  });
+  // Recipients accepted at RCPT, normalised, by session id.
+  const recipients = new Map<string, Address[]>();
+
+  const server: SMTPServer = new SMTPServer({
+    name: options.hostname,
+    banner: 'inboxd ESMTP receive-only',
+    size: MAX_MESSAGE_BYTES,
+    hideENHANCEDSTATUSCODES: true,
+    authOptional: true,
+    disabledCommands: ['AUTH'],
+    disableReverseLookup: true,
+    key: options.tls.key,
+    cert: options.tls.cert,
+    socketTimeout: options.idleTimeoutMs ?? 5 * 60_000,
+    closeTimeout: options.closeTimeoutMs ?? 10_000,
+    logger: false,
+    onConnect(session, callback) {
+      const verdict = limits.admit(session.id, session.remoteAddress);
+      // Applies from the next command on every connection: smtp-server reads it each time it re-arms.
+      server.options.socketTimeout = limits.idleTimeoutMs();
+      if (verdict === 'server_full') return callback(replyError(replies.tooManyConnections));
+      if (verdict === 'ip_full') return callback(replyError(replies.tooManyConnectionsFromIp));
+      callback();
+    },
+    onClose(session) {
+      limits.release(session.id);
+      recipients.delete(session.id);
+      server.options.socketTimeout = limits.idleTimeoutMs();
+    },
+    onMailFrom(_address, session, callback) {
+      recipients.set(session.id, []);
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      const accepted = recipients.get(session.id) ?? [];
+      if (accepted.length >= MAX_RECIPIENTS) return callback(replyError(replies.tooManyRecipients));
+      inbox
+        .checkRecipient(address.address)
+        .then((check) => {
+          const verdict = check.verdict;
+          if (verdict.action === 'reject') {
+            return callback(replyError(verdict.reason === 'invalid_address' ? replies.invalidRecipient : replies.unknownDomain));
+          }
+          if (verdict.action === 'defer' || !('address' in check)) return callback(replyError(replies.lookupFailed));
+          if (!accepted.some((a) => a.address === check.address.address)) accepted.push(check.address);
+          recipients.set(session.id, accepted);
+          callback();
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'recipient check failed');
+          callback(replyError(replies.internalError));
+        });
+    },
+    onData(stream, session, callback) {
+      deliver(stream, session).then(
+        (reply) => callback(null, reply),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+
+  async function deliver(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
+    const raw = await readMessage(stream);
+    if (raw === null) throw replyError(replies.messageTooLarge);
+    const mailFrom = session.envelope.mailFrom;
+    try {
+      const delivered = await inbox.deliver(
+        {
+          from: mailFrom === false ? null : mailFrom.address,
+          heloName: session.hostNameAppearsAs || session.remoteAddress,
+          recipients: recipients.get(session.id) ?? [],
+        },
+        raw,
+      );
+      logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes: raw.length }, 'mail accepted');
+      return replies.accepted(delivered.mailId);
+    } catch (error) {
+      if (error instanceof DeliveryError) {
+        logger.warn({ reason: error.reason, detail: error.message, bytes: raw.length }, 'mail refused');
+        throw replyError(replies.refusal[error.reason]);
+      }
+      logger.error({ err: error }, 'delivery failed');
+      throw replyError(replies.internalError);
+    } finally {
+      recipients.set(session.id, []);
+    }
+  }
+
+  server.on('error', (error) => logger.warn({ err: error }, 'smtp connection error'));
+
+  return {
+    async listen(port, host) {
+      const listening = server.listen(port, host);
+      await once(listening, 'listening');
+      return (listening.address() as AddressInfo).port;
+    },
+    close() {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

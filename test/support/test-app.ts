@@ -1,0 +1,77 @@
+// Starts the real service on ports chosen by the OS, with a manual clock and a fresh data directory,
+// and gives tests real clients: fetch over HTTPS (trusting the generated certificate) and nodemailer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { Agent, fetch, type RequestInit } from 'undici';
+import { startApp, type RunningApp } from '../../src/app.js';
+import { createManualClock, type ManualClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config/load-config.js';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: any;
+}
+
+export interface TestApp {
+  app: RunningApp;
+  clock: ManualClock;
+  dataDir: string;
+  api(path: string, init?: RequestInit): Promise<ApiResponse>;
+  /** Plain HTTP to the redirect listener. */
+  plain(path: string, init?: RequestInit): Promise<ApiResponse>;
+  send(message: Mail.Options): Promise<{ response: string; accepted: unknown[]; rejected: unknown[] }>;
+  stop(): Promise<void>;
+}
+
+async function toResponse(response: Awaited<ReturnType<typeof fetch>>): Promise<ApiResponse> {
+  const body = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers as unknown as Headers, body, json };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
+  const clock = createManualClock(Date.now());
+  const config = loadConfig({
+    INBOXD_DATA_DIR: dataDir,
+    INBOXD_SMTP_PORT: '0',
+    INBOXD_HTTP_PORT: '0',
+    INBOXD_HTTPS_PORT: '0',
+    INBOXD_LOG_LEVEL: 'silent',
+    INBOXD_PUBLIC_DOMAINS: 'inboxd.test,mail.inboxd.test',
+    INBOXD_PARSER_THREADS: '1',
+    ...env,
+  });
+  const app = await startApp({ config, clock });
+  const dispatcher = new Agent({ connect: { ca: app.tls.cert, servername: 'localhost' } });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: app.smtpPort,
+    secure: false,
+    tls: { ca: app.tls.cert, servername: 'localhost' },
+  });
+  return {
+    app,
+    clock,
+    dataDir,
+    api: async (path, init = {}) => toResponse(await fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher })),
+    plain: async (path, init = {}) => toResponse(await fetch(`http://127.0.0.1:${app.httpPort}${path}`, { redirect: 'manual', ...init })),
+    send: (message) => transport.sendMail(message),
+    async stop() {
+      transport.close();
+      await dispatcher.close();
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
