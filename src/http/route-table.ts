@@ -6,6 +6,8 @@ export function createRouteTable() {
   const byUrl = new Map<string, Set<string>>();
   return {
     add(url: string, methods: string | string[]): void {
+      // The catch-all that answers CORS preflights says nothing about which paths exist.
+      if (url === '*' || url === '/*') return;
       let set = byUrl.get(url);
       if (set === undefined) {
         set = new Set();

@@ -1,0 +1,221 @@
+// The four endpoints of interface §4 over real HTTPS, with mail sent by a real SMTP client (nodemailer).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe('HTTP API v1', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.stop());
+
+  /** Each call names a fresh moment, so the per-address limit (D17) never gets in the way of a test. */
+  const get = (path: string, init?: Parameters<TestApp['api']>[1]) => {
+    t.clock.advance(1000);
+    return t.api(path, init);
+  };
+
+  it('answers an empty mailbox with 200 and count 0, never 404', async () => {
+    const r = await get('/api/v1/mailbox?address=nobody-yet@inboxd.test');
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { address: 'nobody-yet@inboxd.test', count: 0, next: null, messages: [] });
+  });
+
+  it('lists, reads (setting seen), downloads and deletes a message sent over SMTP', async () => {
+    const sent = await t.send({
+      from: 'Carol <carol@example.org>',
+      to: 'Dave@InboxD.test',
+      subject: 'Report',
+      text: 'see attachment',
+      html: '<p>see attachment</p>',
+      attachments: [{ filename: 'report.pdf', content: Buffer.from('%PDF-1.4 fake'), contentType: 'application/pdf' }],
+    });
+    assert.match(sent.response, /^250 2\.0\.0 Ok: queued as [0-9A-Z]{26}$/);
+
+    const list = await get('/api/v1/mailbox?address=DAVE@inboxd.test');
+    assert.equal(list.status, 200);
+    assert.equal(list.json.address, 'dave@inboxd.test', 'addresses are stored and returned in lower case (D7)');
+    assert.equal(list.json.count, 1);
+    const summary = list.json.messages[0];
+    assert.deepEqual(Object.keys(summary).sort(), ['attachments', 'date', 'expires_at', 'from', 'from_name', 'id', 'seen', 'subject']);
+    assert.equal(summary.from, 'carol@example.org');
+    assert.equal(summary.from_name, 'Carol');
+    assert.equal(summary.seen, false);
+    assert.equal(summary.attachments, 1);
+    assert.match(summary.date, ISO_MS);
+    assert.equal(Date.parse(summary.expires_at) - Date.parse(summary.date), 5 * DAY, 'expires_at is arrival plus 5 days (D4)');
+
+    const read = await get(`/api/v1/message/${summary.id}?mailbox=dave@inboxd.test`);
+    assert.equal(read.status, 200);
+    assert.equal(read.json.to, 'dave@inboxd.test');
+    assert.equal(read.json.seen, true);
+    assert.equal(read.json.text.trim(), 'see attachment');
+    assert.equal(read.json.html.trim(), '<p>see attachment</p>');
+    assert.ok(read.json.headers.some((h: { name: string; value: string }) => h.name === 'Subject' && h.value === 'Report'));
+    const [attachment] = read.json.attachments;
+    assert.equal(attachment.filename, 'report.pdf');
+    assert.equal(attachment.mime, 'application/pdf');
+    assert.equal(attachment.size, 13);
+    assert.equal(attachment.url, `${t.app.baseUrl}/api/v1/attachment/${attachment.id}?mailbox=dave%40inboxd.test`);
+
+    const relisted = await get('/api/v1/mailbox?address=dave@inboxd.test');
+    assert.equal(relisted.json.messages[0].seen, true, 'seen once read in full (D3)');
+
+    const download = await get(`/api/v1/attachment/${attachment.id}?mailbox=dave@inboxd.test`);
+    assert.equal(download.status, 200);
+    assert.equal(download.body, '%PDF-1.4 fake');
+    assert.equal(download.headers.get('content-type'), 'application/octet-stream');
+    assert.equal(download.headers.get('content-disposition'), 'attachment; filename="report.pdf"');
+
+    const wrongMailbox = await get(`/api/v1/attachment/${attachment.id}?mailbox=eve@inboxd.test`);
+    assert.equal(wrongMailbox.status, 404);
+    assert.equal(wrongMailbox.json.error, 'not_found');
+    const otherReader = await get(`/api/v1/message/${summary.id}?mailbox=eve@inboxd.test`);
+    assert.equal(otherReader.status, 404, 'an id alone is not enough: the mailbox scopes it');
+
+    const deleted = await get(`/api/v1/message/${summary.id}?mailbox=dave@inboxd.test`, { method: 'DELETE' });
+    assert.deepEqual([deleted.status, deleted.json], [200, { deleted: true, id: summary.id }]);
+    const again = await get(`/api/v1/message/${summary.id}?mailbox=dave@inboxd.test`, { method: 'DELETE' });
+    assert.deepEqual([again.status, again.json], [200, { deleted: true, id: summary.id }], 'delete is idempotent (D1)');
+    const gone = await get(`/api/v1/message/${summary.id}?mailbox=dave@inboxd.test`);
+    assert.deepEqual([gone.status, gone.json.error], [404, 'not_found']);
+    const goneAttachment = await get(`/api/v1/attachment/${attachment.id}?mailbox=dave@inboxd.test`);
+    assert.equal(goneAttachment.status, 404);
+  });
+
+  it('pages newest first with next and before until next is null (D2)', async () => {
+    for (let i = 0; i < 5; i += 1) await t.send({ from: 'p@example.org', to: 'pages@inboxd.test', subject: `m${i}`, text: 'x' });
+    const seen: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = before === null ? '' : `&before=${before}`;
+      const page = await get(`/api/v1/mailbox?address=pages@inboxd.test&limit=2${query}`);
+      assert.equal(page.status, 200);
+      assert.equal(page.json.count, page.json.messages.length);
+      seen.push(...page.json.messages.map((m: { subject: string }) => m.subject));
+      before = page.json.next;
+      pages += 1;
+    } while (before !== null);
+    assert.deepEqual(seen, ['m4', 'm3', 'm2', 'm1', 'm0']);
+    assert.equal(pages, 3);
+    const exact = await get('/api/v1/mailbox?address=pages@inboxd.test&limit=5');
+    assert.equal(exact.json.next, null, 'no next when nothing older remains');
+    assert.equal((await get('/api/v1/mailbox?address=pages@inboxd.test')).json.count, 5, 'default limit 50');
+  });
+
+  it('refuses malformed input with 400 and the slugs of D16', async () => {
+    const cases: [string, string, string?][] = [
+      ['/api/v1/mailbox', 'invalid_address'],
+      ['/api/v1/mailbox?address=not-an-address', 'invalid_address'],
+      ['/api/v1/mailbox?address=%22quoted%22@inboxd.test', 'invalid_address'],
+      ['/api/v1/mailbox?address=a@inboxd.test&limit=0', 'invalid_parameter'],
+      ['/api/v1/mailbox?address=a@inboxd.test&limit=201', 'invalid_parameter'],
+      ['/api/v1/mailbox?address=a@inboxd.test&limit=ten', 'invalid_parameter'],
+      ['/api/v1/mailbox?address=a@inboxd.test&before=nope', 'invalid_parameter'],
+      ['/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A', 'invalid_address'],
+      ['/api/v1/message/not-an-id?mailbox=a@inboxd.test', 'invalid_parameter'],
+      ['/api/v1/message/not-an-id?mailbox=a@inboxd.test', 'invalid_parameter', 'DELETE'],
+      ['/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=bad', 'invalid_address', 'DELETE'],
+      ['/api/v1/attachment/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=', 'invalid_address'],
+    ];
+    for (const [path, slug, method] of cases) {
+      const r = await get(path, { method: method ?? 'GET' });
+      assert.equal(r.status, 400, path);
+      assert.equal(r.json.error, slug, path);
+      assert.equal(typeof r.json.message, 'string');
+    }
+  });
+
+  it('answers 404 unknown_domain for a domain not hosted here, on every endpoint (D1)', async () => {
+    const id = '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A';
+    for (const [path, method] of [
+      ['/api/v1/mailbox?address=a@elsewhere.example', 'GET'],
+      [`/api/v1/message/${id}?mailbox=a@elsewhere.example`, 'GET'],
+      [`/api/v1/message/${id}?mailbox=a@elsewhere.example`, 'DELETE'],
+      [`/api/v1/attachment/${id}?mailbox=a@elsewhere.example`, 'GET'],
+    ] as const) {
+      const r = await get(path, { method });
+      assert.deepEqual([r.status, r.json.error], [404, 'unknown_domain'], `${method} ${path}`);
+    }
+  });
+
+  it('deletes any well-formed id with 200, even one that never existed (D1)', async () => {
+    const r = await get('/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=a@inboxd.test', { method: 'DELETE' });
+    assert.deepEqual([r.status, r.json], [200, { deleted: true, id: '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A' }]);
+  });
+
+  it('hides a message from the instant it expires and sweeps it afterwards (D4)', async () => {
+    await t.send({ from: 'x@example.org', to: 'expiring@inboxd.test', subject: 'soon gone', text: 'x' });
+    const list = await get('/api/v1/mailbox?address=expiring@inboxd.test');
+    const { id, expires_at: expiresAt } = list.json.messages[0];
+    t.clock.set(Date.parse(expiresAt) - 1);
+    assert.equal((await t.api(`/api/v1/message/${id}?mailbox=expiring@inboxd.test`)).status, 200);
+    t.clock.set(Date.parse(expiresAt));
+    const expired = await t.api(`/api/v1/message/${id}?mailbox=expiring@inboxd.test`);
+    assert.deepEqual([expired.status, expired.json.error], [404, 'not_found']);
+    assert.equal((await get('/api/v1/mailbox?address=expiring@inboxd.test')).json.count, 0);
+    assert.ok((await t.app.sweeper.runOnce()) >= 1);
+    const stored = await t.app.store.listMessages({ mailbox: 'expiring@inboxd.test', limit: 10, now: 0 });
+    assert.equal(stored.length, 0, 'the sweeper deleted the rows, not only hid them');
+  });
+
+  it('answers JSON 404 for unknown routes and 405 with Allow for a wrong method', async () => {
+    const missing = await get('/api/v1/nothing-here');
+    assert.deepEqual([missing.status, missing.json.error], [404, 'not_found']);
+    const wrong = await get('/api/v1/mailbox?address=a@inboxd.test', { method: 'PUT' });
+    assert.deepEqual([wrong.status, wrong.json.error], [405, 'method_not_allowed']);
+    assert.match(wrong.headers.get('allow') as string, /GET/);
+    const patch = await get('/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=a@inboxd.test', { method: 'PATCH' });
+    assert.equal(patch.status, 405);
+    assert.match(patch.headers.get('allow') as string, /DELETE/);
+  });
+
+  it('allows any origin and sends HSTS and no-store on API responses (D18, D21)', async () => {
+    const r = await get('/api/v1/mailbox?address=a@inboxd.test', { headers: { Origin: 'https://app.example' } });
+    assert.equal(r.headers.get('access-control-allow-origin'), '*');
+    assert.match(r.headers.get('strict-transport-security') as string, /max-age=\d+/);
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    const preflight = await get('/api/v1/mailbox?address=a@inboxd.test', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers') as string, /Authorization/i);
+  });
+
+  it('redirects plain HTTP to the same path on HTTPS: 301 for GET, 308 otherwise, with a JSON body (D18)', async () => {
+    const getRedirect = await t.plain('/api/v1/mailbox?address=a@inboxd.test');
+    assert.equal(getRedirect.status, 301);
+    assert.equal(getRedirect.headers.get('location'), `${t.app.baseUrl}/api/v1/mailbox?address=a@inboxd.test`);
+    assert.equal(getRedirect.json.error, 'https_required');
+    const deleteRedirect = await t.plain('/api/v1/message/x', { method: 'DELETE' });
+    assert.equal(deleteRedirect.status, 308);
+    const sneaky = await t.plain('//evil.example/x');
+    assert.equal(sneaky.headers.get('location'), `${t.app.baseUrl}/`, 'never redirects off the service');
+  });
+
+  it('serves the OpenAPI 3.1 document and a reference page (D20)', async () => {
+    const doc = await get('/api/v1/openapi.json');
+    assert.equal(doc.status, 200);
+    assert.equal(doc.json.openapi, '3.1.0');
+    assert.equal(doc.json.info.version, '1.0.0');
+    assert.deepEqual(doc.json.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
+    assert.deepEqual(doc.json.security, [{}, { bearer: [] }]);
+    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/mailbox', '/api/v1/message/{id}']);
+    const limit = doc.json.paths['/api/v1/mailbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    assert.deepEqual([limit.schema.minimum, limit.schema.maximum], [1, 200], 'generated from the validating schema');
+    const page = await get('/api/v1/docs/');
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<html/i);
+  });
+
+  it('reports health and readiness', async () => {
+    assert.deepEqual((await get('/healthz')).json, { status: 'ok' });
+    assert.deepEqual((await get('/readyz')).json, { status: 'ready' });
+  });
+});

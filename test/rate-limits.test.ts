@@ -1,0 +1,55 @@
+// D17 over real HTTPS: per address (burst 5, then 1/s) and per client (1200 in any 60 s), 429 with
+// Retry-After and RateLimit-* headers, and refused requests spend no budget.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+describe('rate limits (D17)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.stop());
+
+  it('admits a burst of 5 reads of one address, then answers 429 rate_limited with Retry-After', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const ok = await t.api('/api/v1/mailbox?address=hot@inboxd.test');
+      assert.equal(ok.status, 200);
+      assert.equal(ok.headers.get('ratelimit-remaining'), String(4 - i));
+    }
+    const limited = await t.api('/api/v1/mailbox?address=hot@inboxd.test');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.json.error, 'rate_limited');
+    assert.equal(limited.headers.get('retry-after'), '1');
+    assert.equal(limited.headers.get('ratelimit-limit'), '5');
+    assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+    assert.equal((await t.api('/api/v1/mailbox?address=cold@inboxd.test')).status, 200, 'another address has its own budget');
+    t.clock.advance(1000);
+    assert.equal((await t.api('/api/v1/mailbox?address=hot@inboxd.test')).status, 200, 'one more a second');
+  });
+
+  it('counts every operation that names the address', async () => {
+    const id = '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A';
+    t.clock.advance(10_000);
+    await t.api('/api/v1/mailbox?address=mixed@inboxd.test');
+    await t.api(`/api/v1/message/${id}?mailbox=mixed@inboxd.test`);
+    await t.api(`/api/v1/message/${id}?mailbox=mixed@inboxd.test`, { method: 'DELETE' });
+    await t.api(`/api/v1/attachment/${id}?mailbox=mixed@inboxd.test`);
+    await t.api('/api/v1/mailbox?address=mixed@inboxd.test');
+    assert.equal((await t.api(`/api/v1/message/${id}?mailbox=mixed@inboxd.test`)).status, 429);
+  });
+
+  it('admits 1200 requests from one client in a minute and refuses the 1201st, whatever the address', async () => {
+    t.clock.advance(120_000);
+    for (let i = 0; i < 1200; i += 1) {
+      const r = await t.api(`/api/v1/mailbox?address=c${i}@inboxd.test`);
+      assert.equal(r.status, 200, `request ${i + 1}`);
+    }
+    const refused = await t.api('/api/v1/mailbox?address=fresh@inboxd.test');
+    assert.equal(refused.status, 429);
+    const wait = Number(refused.headers.get('retry-after'));
+    assert.ok(wait >= 59 && wait <= 61, `Retry-After ${wait}`);
+    t.clock.advance(wait * 1000);
+    assert.equal((await t.api('/api/v1/mailbox?address=fresh@inboxd.test')).status, 200);
+  });
+});
