@@ -59,7 +59,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
 
   const server: SMTPServer = new SMTPServer({
     name: options.hostname,
-    banner: 'inboxd ESMTP receive-only',
+    banner: 'inboxd, receive-only',
     size: MAX_MESSAGE_BYTES,
     hideENHANCEDSTATUSCODES: true,
     authOptional: true,

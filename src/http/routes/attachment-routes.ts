@@ -12,6 +12,7 @@ import { idParams, mailboxErrors, mailboxQuery } from '../schemas.js';
 export function safeFilename(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   const cleaned = base
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/"/g, "'")
     .replace(/^\.+/, '')
