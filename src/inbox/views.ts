@@ -31,7 +31,8 @@ export interface MessageView extends Omit<MessageSummaryView, 'attachments'> {
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
-export function summaryView(record: MessageSummaryRecord): MessageSummaryView {
+/** The fields a summary and a full message share. */
+function commonFields(record: MessageSummaryRecord | MessageRecord): Omit<MessageSummaryView, 'attachments'> {
   return {
     id: record.id,
     from: record.from,
@@ -39,9 +40,12 @@ export function summaryView(record: MessageSummaryRecord): MessageSummaryView {
     subject: record.subject,
     date: isoTime(record.receivedAt),
     seen: record.seen,
-    attachments: record.attachmentCount,
     expires_at: isoTime(record.expiresAt),
   };
+}
+
+export function summaryView(record: MessageSummaryRecord): MessageSummaryView {
+  return { ...commonFields(record), attachments: record.attachmentCount };
 }
 
 export function attachmentUrl(baseUrl: string, mailbox: string, attachmentId: string): string {
@@ -50,13 +54,7 @@ export function attachmentUrl(baseUrl: string, mailbox: string, attachmentId: st
 
 export function messageView(record: MessageRecord, baseUrl: string): MessageView {
   return {
-    id: record.id,
-    from: record.from,
-    from_name: record.fromName,
-    subject: record.subject,
-    date: isoTime(record.receivedAt),
-    seen: record.seen,
-    expires_at: isoTime(record.expiresAt),
+    ...commonFields(record),
     to: record.mailbox,
     text: record.text,
     html: record.html,
