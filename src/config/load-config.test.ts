@@ -23,6 +23,10 @@ describe('loadConfig (D27)', () => {
     assert.deepEqual(loadConfig({ INBOXD_PUBLIC_DOMAINS: ' A.Test , bücher.example,a.test' }).publicDomains, ['a.test', 'xn--bcher-kva.example']);
   });
 
+  it('refuses a public domain that no address could use', () => {
+    assert.throws(() => loadConfig({ INBOXD_PUBLIC_DOMAINS: 'inboxd.test,localhost' }), /localhost is not a valid mail domain/);
+  });
+
   it('lets the environment win over the config file', () => {
     const config = loadConfig({ INBOXD_SMTP_PORT: '25' }, { INBOXD_SMTP_PORT: '2626', INBOXD_HOSTNAME: 'mx.example' });
     assert.equal(config.smtpPort, 25);

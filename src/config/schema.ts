@@ -2,6 +2,7 @@
 // validation. docs/config.md is checked against this table by a test, so the two cannot drift.
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
+import { normaliseDomain } from '../mail/address.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -20,11 +21,15 @@ const hostName = z
   .transform((v) => domainToASCII(v.toLowerCase().replace(/\.$/, '')))
   .refine(hostLabelCheck, 'not a valid host name');
 
+/** A list of mail domains, normalised by the same rule that addresses use (D7), so every listed
+ * domain can really receive mail. */
 const domainList = z
   .string()
   .transform((v) => v.split(',').map((d) => d.trim()).filter((d) => d.length > 0))
-  .pipe(z.array(hostName))
-  .transform((list) => [...new Set(list)]);
+  .superRefine((list, ctx) => {
+    for (const d of list) if (normaliseDomain(d) === null) ctx.addIssue({ code: 'custom', message: `${d} is not a valid mail domain` });
+  })
+  .transform((list) => [...new Set(list.map((d) => normaliseDomain(d) as string))]);
 
 export interface ConfigKey {
   env: string;
