@@ -148,7 +148,9 @@ export function openSqliteStore(path: string): MessageStore {
     async getAttachment(mailbox, attachmentId, now) {
       const row = getAttachmentStmt.get(attachmentId, mailbox, now);
       if (row === undefined) return null;
-      return { ...row, content: new Uint8Array(row.content) };
+      // A view over the Buffer better-sqlite3 returned, not a copy of up to 5 MiB.
+      const { buffer, byteOffset, byteLength } = row.content;
+      return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) };
     },
     async deleteExpired(now) {
       // In batches, each its own short transaction, so a large sweep never holds the writer for long.
