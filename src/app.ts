@@ -3,11 +3,12 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
+import { createDnsMxLookup } from './domains/dns-mx-lookup.js';
 import { createDomainRegistry } from './domains/domain-registry.js';
+import { createMxCheck } from './domains/mx-check.js';
 import { createHttpsApp } from './http/https-app.js';
 import { createRedirectServer } from './http/https-redirect.js';
 import { createInbox, type Inbox } from './inbox/inbox.js';
@@ -17,8 +18,9 @@ import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
+import { openStorage } from './storage.js';
+import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
-import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import { loadTlsMaterial, type TlsMaterial } from './tls/tls-material.js';
 
 export interface AppOptions {
@@ -36,15 +38,9 @@ export interface RunningApp {
   tls: TlsMaterial;
   inbox: Inbox;
   store: MessageStore;
+  directory: DirectoryStore;
   sweeper: Sweeper;
   stop(): Promise<void>;
-}
-
-function openStore(config: Config): MessageStore {
-  if (config.databaseUrl !== undefined) {
-    throw new Error('INBOXD_DATABASE_URL: PostgreSQL is not supported by this version yet; unset it to use SQLite.');
-  }
-  return openSqliteStore(join(config.dataDir, 'inboxd.sqlite'));
 }
 
 export async function startApp(options: AppOptions): Promise<RunningApp> {
@@ -59,14 +55,17 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     logger.warn({ certificate: tls.generatedAt }, 'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)');
   }
 
-  const store = openStore(config);
+  const storage = openStorage(config);
+  const { messages: store, directory } = storage;
   const limiter = createMemoryLimiter(clock);
   const parser = createParserPool({ threads: config.parserThreads, timeoutMs: 10_000 });
   let baseUrl = config.baseUrl ?? '';
   const inbox = createInbox({
     store,
+    directory,
     limiter,
-    domains: createDomainRegistry(config),
+    domains: createDomainRegistry(config, directory),
+    mx: createMxCheck({ lookup: createDnsMxLookup({ servers: config.dnsServers }), mxHost: config.mxHost, clock }),
     parser,
     clock,
     newId: createIdGenerator(clock),
@@ -95,7 +94,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger });
   sweeper.start();
-  logger.info({ smtpPort, httpsPort, httpPort, baseUrl, publicDomains: config.publicDomains }, 'inboxd started');
+  logger.info(
+    { smtpPort, httpsPort, httpPort, baseUrl, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
+    'inboxd started',
+  );
 
   let stopping: Promise<void> | undefined;
   async function stop(): Promise<void> {
@@ -106,7 +108,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     await sweeper.stop();
     await parser.close();
     await limiter.close();
-    await store.close();
+    await storage.close();
     logger.info('inboxd stopped');
   }
 
@@ -120,6 +122,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     tls,
     inbox,
     store,
+    directory,
     sweeper,
     stop: () => (stopping ??= stop()),
   };

@@ -154,7 +154,10 @@ describe('SMTP ingest', () => {
 describe('SMTP connection caps and failures', () => {
   const logger = pino({ level: 'silent' });
   const tls = { key: '', cert: '' };
-  const recipient = async (input: string) => ({ verdict: { action: 'accept' as const }, address: parseAddress(input)! });
+  const recipient = async (input: string) => ({
+    verdict: { action: 'accept' as const },
+    recipient: { address: parseAddress(input)!, connect: false, chargeTo: null },
+  });
 
   it('answers 451 4.3.0, never 250, when the store fails (D10)', async () => {
     const edge = createSmtpEdge({

@@ -1,5 +1,6 @@
 // Every configuration key of D27 in one table: its environment variable, default, description and
 // validation. docs/config.md is checked against this table by a test, so the two cannot drift.
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { normaliseDomain } from '../mail/address.js';
@@ -31,6 +32,22 @@ const domainList = z
   })
   .transform((list) => [...new Set(list.map((d) => normaliseDomain(d) as string))]);
 
+/** Resolver addresses as node's dns.setServers takes them: an IP, `ipv4:port` or `[ipv6]:port`. */
+function isDnsServer(entry: string): boolean {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(entry);
+  if (match === null) return isIP(entry) !== 0;
+  const portNumber = Number(match[3]);
+  const host = match[1] ?? match[2] ?? '';
+  return portNumber >= 1 && portNumber <= 65535 && (match[1] !== undefined ? isIP(host) === 6 : isIP(host) === 4);
+}
+
+const dnsServerList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .superRefine((list, ctx) => {
+    for (const s of list) if (!isDnsServer(s)) ctx.addIssue({ code: 'custom', message: `${s} is not an IP address, ip:port or [ipv6]:port` });
+  });
+
 export interface ConfigKey {
   env: string;
   default: string | undefined;
@@ -49,7 +66,7 @@ export const configKeys = {
   listen: { env: 'INBOXD_LISTEN', default: '127.0.0.1', description: 'bind address of all listeners', schema: z.union([z.ipv4(), z.ipv6(), z.literal('localhost')]) },
   publicDomains: { env: 'INBOXD_PUBLIC_DOMAINS', default: 'inboxd.test', description: 'comma-separated public domains', schema: domainList },
   premiumDomains: { env: 'INBOXD_PREMIUM_DOMAINS', default: '', description: 'comma-separated premium pool', schema: domainList },
-  dnsServers: { env: 'INBOXD_DNS_SERVERS', default: '', description: 'resolvers for MX checks, host:port allowed; empty means the system resolvers', schema: z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)) },
+  dnsServers: { env: 'INBOXD_DNS_SERVERS', default: '', description: 'resolvers for MX checks (D11): IP addresses, `ip:port` or `[ipv6]:port` allowed; empty means the system resolvers', schema: dnsServerList },
   tlsCert: { env: 'INBOXD_TLS_CERT', default: undefined, description: 'PEM certificate file; generated in the data directory when unset', schema: z.string().min(1).optional() },
   tlsKey: { env: 'INBOXD_TLS_KEY', default: undefined, description: 'PEM private key file; generated in the data directory when unset', schema: z.string().min(1).optional() },
   trustProxy: { env: 'INBOXD_TRUST_PROXY', default: 'off', description: 'honour X-Forwarded-For / -Proto', schema: flag },

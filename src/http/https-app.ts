@@ -11,6 +11,7 @@ import { redirectBody, redirectLocation, redirectStatus } from './https-redirect
 import { registerOpenApi } from './openapi.js';
 import { createRouteTable } from './route-table.js';
 import { registerAttachmentRoutes } from './routes/attachment-routes.js';
+import { registerDomainsRoutes } from './routes/domains-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMailboxRoutes } from './routes/mailbox-routes.js';
 import { registerMessageRoutes } from './routes/message-routes.js';
@@ -62,7 +63,7 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
     origin: '*',
     methods: ['GET', 'HEAD', 'DELETE', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
+    exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
     maxAge: 600,
   });
   await registerOpenApi(app, options.baseUrl);
@@ -70,5 +71,6 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   registerMailboxRoutes(app, options.inbox);
   registerMessageRoutes(app, options.inbox);
   registerAttachmentRoutes(app, options.inbox);
+  registerDomainsRoutes(app, options.inbox);
   return app;
 }

@@ -84,3 +84,14 @@ export const mailboxErrors = {
   404: errorSchema,
   429: errorSchema,
 } as const;
+
+export const domainsResponseSchema = z.object({
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      kind: z.enum(['public', 'own', 'closed', 'premium']).meta({
+        description: 'public: anyone may read; closed: an own domain read with a key; premium: the premium pool.',
+      }),
+    }),
+  ),
+});

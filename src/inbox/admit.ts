@@ -1,7 +1,9 @@
-// The gate every read operation passes, in this order: input form (400), rate limits (429, D17), then
-// who may read the mailbox (404 unknown_domain, later 401/402/403). Limits come before access so that
-// guessing keys or domains is throttled like any other request.
+// The gate every API operation passes, in this order: input form (400), who is asking (the bearer key,
+// looked up), rate limits (429, D17), then who may read the mailbox (404, 401, 402, 403: D11–D14).
+// Limits come before access so that guessing keys or domains is throttled like any other request.
+import { resolveBearer, type ResolvedBearer } from '../accounts/bearer.js';
 import { authorizeRead } from '../domains/read-access.js';
+import type { DomainKind } from '../domains/domain-registry.js';
 import { AppError } from '../errors.js';
 import { requestLimits } from '../limits/request-limits.js';
 import type { LimitVerdict } from '../limits/rate-limiter.js';
@@ -29,8 +31,18 @@ export function requireId(value: unknown, name: string): string {
   return value;
 }
 
-export async function admit(deps: Pick<InboxDeps, 'limiter' | 'domains'>, caller: Caller, mailbox: Address): Promise<void> {
-  const verdict = await deps.limiter.consume(requestLimits(caller.clientId, mailbox.address));
+/** D17: the client is the live API key when one is sent, else the network. An unknown key is not an
+ * identity: counting it would let anyone mint fresh budgets with made-up keys. */
+function clientOf(caller: Caller, bearer: ResolvedBearer): string {
+  return bearer.state === 'live' ? `key:${bearer.keyId}` : `net:${caller.network}`;
+}
+
+type AdmitDeps = Pick<InboxDeps, 'limiter' | 'domains' | 'directory' | 'clock'>;
+
+/** Resolves the caller's key and spends one request of its budget (and of the address's, if named). */
+export async function admitCaller(deps: AdmitDeps, caller: Caller, address?: string): Promise<ResolvedBearer> {
+  const bearer = await resolveBearer(deps.directory, caller.bearer);
+  const verdict = await deps.limiter.consume(requestLimits(clientOf(caller, bearer), address));
   if (!verdict.allowed) {
     throw new AppError('rate_limited', undefined, {
       retryAfterSeconds: Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)),
@@ -38,5 +50,11 @@ export async function admit(deps: Pick<InboxDeps, 'limiter' | 'domains'>, caller
     });
   }
   caller.onAdmitted?.(verdict);
-  await authorizeRead(deps.domains, mailbox, { bearer: caller.bearer });
+  return bearer;
+}
+
+/** The gate of every operation on one mailbox; returns the kind of its domain. */
+export async function admit(deps: AdmitDeps, caller: Caller, mailbox: Address): Promise<DomainKind> {
+  const bearer = await admitCaller(deps, caller, mailbox.address);
+  return authorizeRead(deps, mailbox, bearer);
 }

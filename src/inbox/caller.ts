@@ -2,9 +2,9 @@
 import type { LimitVerdict } from '../limits/rate-limiter.js';
 
 export interface Caller {
-  /** The client for rate limits (D17): its IPv4 address or IPv6 /64. */
-  clientId: string;
-  /** The bearer key sent with the request, if any. */
+  /** Where the request came from: its IPv4 address or IPv6 /64 (D17). */
+  network: string;
+  /** The bearer key sent with the request; null when no Authorization header was sent. */
   bearer: string | null;
   /** Told the limit verdict of an admitted request, so an edge can send RateLimit-* headers. */
   onAdmitted?: (verdict: LimitVerdict) => void;

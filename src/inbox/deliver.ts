@@ -1,9 +1,11 @@
 // The story of one received message, top to bottom: parse it off the main thread, enforce the attachment
-// cap (D6), store it once with one message per recipient (D9) in one durable commit (D10). Only when this
-// resolves may the SMTP edge answer 250; any failure leaves nothing stored.
-import type { Address } from '../mail/address.js';
+// cap (D6), connect new own domains (D11), store it once with one message per recipient (D9) in one
+// durable commit (D10), then count premium arrivals against their accounts' quotas (D15). Only when this
+// resolves may the SMTP edge answer 250; a failure before the commit leaves no message stored.
+import { usageMonth } from '../accounts/plans.js';
 import type { ParsedMail } from '../mail/parsed-mail.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
+import type { AcceptedRecipient } from './check-recipient.js';
 import { DeliveryError } from './delivery-error.js';
 import { RETENTION_MS, type InboxDeps } from './deps.js';
 
@@ -15,12 +17,14 @@ export interface Envelope {
   from: string | null;
   /** The name the client gave in HELO/EHLO. */
   heloName: string;
-  recipients: Address[];
+  recipients: AcceptedRecipient[];
 }
 
 export interface Delivered {
   mailId: string;
   messageIds: string[];
+  /** Set when the message was stored but its quota count failed (D15): log it, still answer 250. */
+  uncounted?: unknown;
 }
 
 /** D8: the envelope sender, or for the null sender the From header, or mailer-daemon@<HELO name>. */
@@ -30,6 +34,19 @@ export function senderOf(envelope: Envelope, mail: ParsedMail): string {
 }
 
 export function createDeliver(deps: InboxDeps) {
+  /** After the commit, so a refused message never counts. The message is stored by then and must be
+   * acknowledged, so a failure to count is reported to the edge to log, not thrown. */
+  async function chargeQuotas(recipients: AcceptedRecipient[], receivedAt: number): Promise<unknown> {
+    const perAccount = new Map<string, number>();
+    for (const r of recipients) if (r.chargeTo !== null) perAccount.set(r.chargeTo, (perAccount.get(r.chargeTo) ?? 0) + 1);
+    try {
+      for (const [accountId, count] of perAccount) await deps.directory.addUsage(accountId, usageMonth(receivedAt), count);
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  }
+
   return async function deliver(envelope: Envelope, raw: Uint8Array): Promise<Delivered> {
     const parsed = await deps.parser.parse(raw);
     if (!parsed.ok) throw new DeliveryError(parsed.reason === 'timeout' ? 'parse_timeout' : parsed.reason, parsed.detail);
@@ -52,13 +69,19 @@ export function createDeliver(deps: InboxDeps) {
       attachments: mail.attachments.map((a) => ({ id: deps.newId(), filename: a.filename, mime: a.mime, content: a.content })),
       raw,
     };
-    const mailboxes = [...new Set(envelope.recipients.map((r) => r.address))];
-    const deliveries: NewDelivery[] = mailboxes.map((mailbox) => ({ id: deps.newId(), mailbox }));
+    const recipients = [...new Map(envelope.recipients.map((r) => [r.address.address, r])).values()];
+    const deliveries: NewDelivery[] = recipients.map((r) => ({ id: deps.newId(), mailbox: r.address.address }));
     try {
+      // Connected before the message is stored: a domain whose MX points here, with no message yet, is
+      // harmless; a stored message on a domain that reads as unknown would not be.
+      for (const domain of new Set(recipients.filter((r) => r.connect).map((r) => r.address.domain))) {
+        await deps.directory.connectDomain(domain, receivedAt);
+      }
       await deps.store.saveMail(record, deliveries);
     } catch (error) {
       throw new DeliveryError('storage_failed', (error as Error).message, error);
     }
-    return { mailId: record.id, messageIds: deliveries.map((d) => d.id) };
+    const uncounted = await chargeQuotas(recipients, receivedAt);
+    return { mailId: record.id, messageIds: deliveries.map((d) => d.id), uncounted };
   };
 }

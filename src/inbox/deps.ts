@@ -1,15 +1,19 @@
 // What the use cases need, handed over by the composition root.
 import type { Clock } from '../clock.js';
 import type { DomainRegistry } from '../domains/domain-registry.js';
+import type { MxCheck } from '../domains/mx-check.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { IdGenerator } from '../mail/ids.js';
 import type { MailParser } from '../mail/parser-pool.js';
+import type { DirectoryStore } from '../store/directory-store.js';
 import type { MessageStore } from '../store/message-store.js';
 
 export interface InboxDeps {
   store: MessageStore;
+  directory: DirectoryStore;
   limiter: RateLimiter;
   domains: DomainRegistry;
+  mx: MxCheck;
   parser: MailParser;
   clock: Clock;
   newId: IdGenerator;

@@ -3,6 +3,7 @@ import { createCheckRecipient } from './check-recipient.js';
 import { createDeliver } from './deliver.js';
 import type { InboxDeps } from './deps.js';
 import { createDownloadAttachment } from './download-attachment.js';
+import { createListDomains } from './list-domains.js';
 import { createListMessages } from './list-messages.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
@@ -11,6 +12,7 @@ export function createInbox(deps: InboxDeps) {
   return {
     checkRecipient: createCheckRecipient(deps),
     deliver: createDeliver(deps),
+    listDomains: createListDomains(deps),
     listMessages: createListMessages(deps),
     readMessage: createReadMessage(deps),
     removeMessage: createRemoveMessage(deps),

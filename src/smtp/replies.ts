@@ -2,7 +2,10 @@
 // out: smtp-server's automatic codes are switched off because they map by reply code alone (it would
 // answer 550 5.1.1 where D9 wants 550 5.1.2). Replies the library writes itself (syntax errors, the
 // greeting delay, SIZE at MAIL FROM) keep the library's text.
+import type { RecipientCheck } from '../inbox/check-recipient.js';
 import type { DeliveryRefusal } from '../inbox/delivery-error.js';
+
+type RecipientRefusal = Extract<RecipientCheck, { verdict: { reason: string } }>['verdict']['reason'];
 
 export interface SmtpReply {
   code: number;
@@ -14,9 +17,12 @@ export const MAX_RECIPIENTS = 100;
 
 export const replies = {
   accepted: (id: string): string => `2.0.0 Ok: queued as ${id}`,
-  invalidRecipient: { code: 553, text: '5.1.3 Recipient address is not valid here' },
-  unknownDomain: { code: 550, text: '5.1.2 Domain is not hosted here' },
-  lookupFailed: { code: 451, text: '4.4.3 Domain lookup failed, try again later' },
+  recipientRefusal: {
+    invalid_address: { code: 553, text: '5.1.3 Recipient address is not valid here' },
+    unknown_domain: { code: 550, text: '5.1.2 Domain is not hosted here' },
+    lookup_failed: { code: 451, text: '4.4.3 Domain lookup failed, try again later' },
+    over_quota: { code: 452, text: '4.2.2 Monthly premium quota of this mailbox\'s account is used up, try again later' },
+  } satisfies Record<RecipientRefusal, SmtpReply>,
   tooManyRecipients: { code: 452, text: `4.5.3 Too many recipients, at most ${MAX_RECIPIENTS} per message` },
   messageTooLarge: { code: 552, text: `5.3.4 Message exceeds the size limit of ${MAX_MESSAGE_BYTES} bytes` },
   tooManyConnections: { code: 421, text: '4.7.0 Too many connections, try again later' },

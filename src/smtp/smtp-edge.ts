@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { DeliveryError } from '../inbox/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
-import type { Address } from '../mail/address.js';
+import type { AcceptedRecipient } from '../inbox/check-recipient.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, replies, replyError } from './replies.js';
 
@@ -55,7 +55,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     busyShare: 0.8,
   });
   // Recipients accepted at RCPT, normalised, by session id.
-  const recipients = new Map<string, Address[]>();
+  const recipients = new Map<string, AcceptedRecipient[]>();
 
   const server: SMTPServer = new SMTPServer({
     name: options.hostname,
@@ -91,14 +91,11 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       const accepted = recipients.get(session.id) ?? [];
       if (accepted.length >= MAX_RECIPIENTS) return callback(replyError(replies.tooManyRecipients));
       inbox
-        .checkRecipient(address.address)
+        .checkRecipient(address.address, accepted)
         .then((check) => {
-          const verdict = check.verdict;
-          if (verdict.action === 'reject') {
-            return callback(replyError(verdict.reason === 'invalid_address' ? replies.invalidRecipient : replies.unknownDomain));
-          }
-          if (verdict.action === 'defer' || !('address' in check)) return callback(replyError(replies.lookupFailed));
-          if (!accepted.some((a) => a.address === check.address.address)) accepted.push(check.address);
+          if (!('recipient' in check)) return callback(replyError(replies.recipientRefusal[check.verdict.reason]));
+          const { recipient } = check;
+          if (!accepted.some((a) => a.address.address === recipient.address.address)) accepted.push(recipient);
           recipients.set(session.id, accepted);
           callback();
         })
@@ -129,6 +126,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         raw,
       );
       logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes: raw.length }, 'mail accepted');
+      if (delivered.uncounted !== undefined) logger.error({ err: delivered.uncounted, mail: delivered.mailId }, 'premium quota not counted');
       return replies.accepted(delivered.mailId);
     } catch (error) {
       if (error instanceof DeliveryError) {

@@ -19,7 +19,7 @@ describe('SqliteStore on disk', () => {
     await store.close();
     const db = new Database(path, { readonly: true });
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('user_version', { simple: true }), 1);
+    assert.equal(db.pragma('user_version', { simple: true }), 2);
     db.close();
   });
 

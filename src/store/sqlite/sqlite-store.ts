@@ -1,8 +1,6 @@
 // The embedded MessageStore: SQLite through better-sqlite3, in WAL mode with synchronous=FULL, so a
 // committed transaction survives a crash or power loss before the SMTP 250 is sent (D10).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type {
   AttachmentContent,
   AttachmentRecord,
@@ -13,7 +11,7 @@ import type {
   NewDelivery,
   NewMail,
 } from '../message-store.js';
-import { migrate } from './migrate.js';
+import { openSqliteDatabase } from './sqlite-database.js';
 
 interface SummaryRow {
   id: string;
@@ -54,14 +52,12 @@ function toSummary(row: SummaryRow): MessageSummaryRecord {
   };
 }
 
+/** A MessageStore over its own database file (tests, tools); the service shares one with the directory. */
 export function openSqliteStore(path: string): MessageStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+  return sqliteMessageStore(openSqliteDatabase(path));
+}
+
+export function sqliteMessageStore(db: Database.Database): MessageStore {
 
   const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject,
     text_body, html_body, headers, attachment_count, raw)

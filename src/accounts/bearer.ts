@@ -1,0 +1,22 @@
+// What a presented bearer key is (D12–D14): nothing, a key we do not know, a revoked key, or the live
+// key of an account. Looked up in the store on every request, never cached, so that a revocation holds
+// at once on every node.
+import type { AccountRecord, DirectoryStore } from '../store/directory-store.js';
+import { apiKeyIdOf, matchesDigest } from './secret-keys.js';
+
+export type ResolvedBearer =
+  | { state: 'none' }
+  | { state: 'unknown'; presented: string }
+  | { state: 'revoked'; presented: string; keyId: string; accountId: string }
+  | { state: 'live'; presented: string; keyId: string; account: AccountRecord };
+
+export async function resolveBearer(directory: DirectoryStore, presented: string | null): Promise<ResolvedBearer> {
+  if (presented === null) return { state: 'none' };
+  const keyId = apiKeyIdOf(presented);
+  const key = keyId === null ? null : await directory.getApiKey(keyId);
+  if (keyId === null || key === null || !matchesDigest(presented, key.digest)) return { state: 'unknown', presented };
+  if (key.revokedAt !== null) return { state: 'revoked', presented, keyId, accountId: key.accountId };
+  const account = await directory.getAccount(key.accountId);
+  if (account === null) return { state: 'unknown', presented };
+  return { state: 'live', presented, keyId, account };
+}

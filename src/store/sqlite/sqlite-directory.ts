@@ -1,0 +1,147 @@
+// The embedded DirectoryStore: domains, accounts, API keys, reservations and usage in the same SQLite
+// database as the messages. Every call reads the database, so revocations and closures hold at once.
+import type Database from 'better-sqlite3';
+import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore, DomainClosure, DomainRecord, Plan } from '../directory-store.js';
+
+interface DomainRow {
+  domain: string;
+  connected_at: number;
+  key_digest: string | null;
+  account_id: string | null;
+}
+
+interface AccountRow {
+  id: string;
+  plan: Plan;
+  monthly_quota: number;
+  paid_through: string | null;
+  created_at: number;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  digest: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+function toDomain(row: DomainRow): DomainRecord {
+  let closure: DomainClosure | null = null;
+  if (row.key_digest !== null) closure = { kind: 'key', digest: row.key_digest };
+  else if (row.account_id !== null) closure = { kind: 'account', accountId: row.account_id };
+  return { domain: row.domain, connectedAt: row.connected_at, closure };
+}
+
+function toAccount(row: AccountRow): AccountRecord {
+  return { id: row.id, plan: row.plan, monthlyQuota: row.monthly_quota, paidThrough: row.paid_through, createdAt: row.created_at };
+}
+
+function toKey(row: KeyRow): ApiKeyRecord {
+  return { id: row.id, accountId: row.account_id, digest: row.digest, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+export function sqliteDirectoryStore(db: Database.Database): DirectoryStore {
+  const DOMAIN = 'SELECT domain, connected_at, key_digest, account_id FROM domains';
+  const ACCOUNT = 'SELECT id, plan, monthly_quota, paid_through, created_at FROM accounts';
+  const KEY = 'SELECT id, account_id, digest, created_at, revoked_at FROM api_keys';
+  const stmt = {
+    connect: db.prepare('INSERT INTO domains (domain, connected_at) VALUES (?, ?) ON CONFLICT (domain) DO NOTHING'),
+    domain: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE domain = ?`),
+    domains: db.prepare<[], DomainRow>(`${DOMAIN} ORDER BY domain`),
+    domainsByDigest: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE key_digest = ? ORDER BY domain`),
+    domainsOfAccount: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE account_id = ? ORDER BY domain`),
+    close: db.prepare('UPDATE domains SET key_digest = ?, account_id = ? WHERE domain = ?'),
+    insertAccount: db.prepare(`INSERT INTO accounts (id, plan, monthly_quota, paid_through, created_at)
+      VALUES (@id, @plan, @monthlyQuota, @paidThrough, @createdAt)`),
+    account: db.prepare<[string], AccountRow>(`${ACCOUNT} WHERE id = ?`),
+    accounts: db.prepare<[], AccountRow>(`${ACCOUNT} ORDER BY id`),
+    updateAccount: db.prepare(`UPDATE accounts SET plan = @plan, monthly_quota = @monthlyQuota, paid_through = @paidThrough
+      WHERE id = @id`),
+    insertKey: db.prepare(`INSERT INTO api_keys (id, account_id, digest, created_at, revoked_at)
+      VALUES (@id, @accountId, @digest, @createdAt, @revokedAt)`),
+    key: db.prepare<[string], KeyRow>(`${KEY} WHERE id = ?`),
+    keys: db.prepare<[], KeyRow>(`${KEY} ORDER BY id`),
+    keysOfAccount: db.prepare<[string], KeyRow>(`${KEY} WHERE account_id = ? ORDER BY id`),
+    revoke: db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?'),
+    reservation: db.prepare<[string], { account_id: string }>('SELECT account_id FROM reservations WHERE address = ?'),
+    reserve: db.prepare(`INSERT INTO reservations (address, account_id, reserved_at) VALUES (?, ?, ?)
+      ON CONFLICT (address) DO NOTHING`),
+    addUsage: db.prepare(`INSERT INTO usage (account_id, month, messages) VALUES (?, ?, ?)
+      ON CONFLICT (account_id, month) DO UPDATE SET messages = messages + excluded.messages`),
+    usage: db.prepare<[string, string], { messages: number }>('SELECT messages FROM usage WHERE account_id = ? AND month = ?'),
+  };
+  const reserve = db.transaction((address: string, accountId: string, now: number): string => {
+    stmt.reserve.run(address, accountId, now);
+    return (stmt.reservation.get(address) as { account_id: string }).account_id;
+  });
+  const update = db.transaction((id: string, changes: AccountChanges): boolean => {
+    const row = stmt.account.get(id);
+    if (row === undefined) return false;
+    const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    stmt.updateAccount.run({ ...toAccount(row), ...given, id });
+    return true;
+  });
+
+  return {
+    async connectDomain(domain, now) {
+      stmt.connect.run(domain, now);
+    },
+    async getDomain(domain) {
+      const row = stmt.domain.get(domain);
+      return row === undefined ? null : toDomain(row);
+    },
+    async listDomains() {
+      return stmt.domains.all().map(toDomain);
+    },
+    async domainsByKeyDigest(digest) {
+      return stmt.domainsByDigest.all(digest).map(toDomain);
+    },
+    async domainsClosedTo(accountId) {
+      return stmt.domainsOfAccount.all(accountId).map(toDomain);
+    },
+    async setDomainClosure(domain, closure) {
+      const digest = closure?.kind === 'key' ? closure.digest : null;
+      const accountId = closure?.kind === 'account' ? closure.accountId : null;
+      return stmt.close.run(digest, accountId, domain).changes > 0;
+    },
+    async createAccount(account: AccountRecord) {
+      stmt.insertAccount.run(account);
+    },
+    async getAccount(id) {
+      const row = stmt.account.get(id);
+      return row === undefined ? null : toAccount(row);
+    },
+    async listAccounts() {
+      return stmt.accounts.all().map(toAccount);
+    },
+    async updateAccount(id, changes) {
+      return update(id, changes);
+    },
+    async createApiKey(key: ApiKeyRecord) {
+      stmt.insertKey.run(key);
+    },
+    async getApiKey(id) {
+      const row = stmt.key.get(id);
+      return row === undefined ? null : toKey(row);
+    },
+    async listApiKeys(accountId) {
+      return (accountId === undefined ? stmt.keys.all() : stmt.keysOfAccount.all(accountId)).map(toKey);
+    },
+    async revokeApiKey(id, now) {
+      return stmt.revoke.run(now, id).changes > 0;
+    },
+    async reservationOf(address) {
+      return stmt.reservation.get(address)?.account_id ?? null;
+    },
+    async reserveAddress(address, accountId, now) {
+      return reserve(address, accountId, now);
+    },
+    async addUsage(accountId, month, messages) {
+      stmt.addUsage.run(accountId, month, messages);
+    },
+    async usageOf(accountId, month) {
+      return stmt.usage.get(accountId, month)?.messages ?? 0;
+    },
+  };
+}
