@@ -31,6 +31,7 @@ export interface AppOptions {
 }
 
 export interface RunningApp {
+  config: Config;
   smtpPort: number;
   httpsPort: number;
   httpPort: number;
@@ -113,6 +114,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   }
 
   return {
+    config,
     smtpPort,
     httpsPort,
     httpPort,

@@ -2,25 +2,15 @@
 // on SIGTERM or SIGINT.
 import type { Command } from 'commander';
 import { startApp } from '../app.js';
-import { ConfigError, loadConfig, readConfigFile } from '../config/load-config.js';
+import { configOrExit, type ConfigOption } from './cli-config.js';
 
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('run the service: SMTP in, the HTTPS API out, plain HTTP redirecting to HTTPS')
     .option('--config <file>', 'JSON file of INBOXD_* keys; environment variables win over it')
-    .action(async (options: { config?: string }) => {
-      let config;
-      try {
-        config = loadConfig(process.env, options.config === undefined ? {} : readConfigFile(options.config));
-      } catch (error) {
-        if (error instanceof ConfigError) {
-          console.error(error.message);
-          process.exit(2);
-        }
-        throw error;
-      }
-      const app = await startApp({ config });
+    .action(async (options: ConfigOption) => {
+      const app = await startApp({ config: configOrExit(options) });
       const shutdown = (signal: string) => {
         console.error(`inboxd: ${signal} received, stopping`);
         app.stop().then(
