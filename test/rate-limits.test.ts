@@ -2,6 +2,7 @@
 // Retry-After and RateLimit-* headers, and refused requests spend no budget.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { accountWithKey, bearer, operatorOf } from './support/operator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('rate limits (D17)', () => {
@@ -39,7 +40,7 @@ describe('rate limits (D17)', () => {
     assert.equal((await t.api(`/api/v1/message/${id}?mailbox=mixed@inboxd.test`)).status, 429);
   });
 
-  it('admits 1200 requests from one client in a minute and refuses the 1201st, whatever the address', async () => {
+  it('admits 1200 requests from one client in a minute and refuses the 1201st, whatever the address; a live key is a client of its own', async () => {
     t.clock.advance(120_000);
     for (let i = 0; i < 1200; i += 1) {
       const r = await t.api(`/api/v1/mailbox?address=c${i}@inboxd.test`);
@@ -49,6 +50,12 @@ describe('rate limits (D17)', () => {
     assert.equal(refused.status, 429);
     const wait = Number(refused.headers.get('retry-after'));
     assert.ok(wait >= 59 && wait <= 61, `Retry-After ${wait}`);
+
+    // The client is the live API key when one is sent; an unknown key is not an identity of its own.
+    const issued = await accountWithKey(operatorOf(t), { plan: 'free' });
+    assert.equal((await t.api('/api/v1/domains', { headers: bearer(issued.key) })).status, 200, 'a live key has its own budget');
+    const madeUp = `inboxd_ak_01KAGZ3M9Q8R7T6V5W4X3Y2Z1A_${'B'.repeat(43)}`;
+    assert.equal((await t.api('/api/v1/domains', { headers: bearer(madeUp) })).status, 429, 'a made-up key counts as its network');
     t.clock.advance(wait * 1000);
     assert.equal((await t.api('/api/v1/mailbox?address=fresh@inboxd.test')).status, 200);
   });
