@@ -1,0 +1,58 @@
+// The contract every MailEvents adapter passes (in-process now, shared across nodes later).
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import type { MailEvents, NewMailEvent } from './mail-events.js';
+
+/** Resolves with the next event a subscription receives. */
+function nextEvent(events: MailEvents, mailbox: string): Promise<{ event: Promise<NewMailEvent>; stop: () => void }> {
+  let resolve: (event: NewMailEvent) => void = () => undefined;
+  const event = new Promise<NewMailEvent>((r) => (resolve = r));
+  return events.subscribe(mailbox, resolve).then((stop) => ({ event, stop }));
+}
+
+export function runMailEventsContract(name: string, open: () => Promise<MailEvents> | MailEvents): void {
+  describe(`MailEvents contract: ${name}`, () => {
+    let events: MailEvents;
+    beforeEach(async () => {
+      events = await open();
+    });
+    afterEach(() => events.close());
+
+    it('delivers a published event to every subscriber of that mailbox', async () => {
+      const a = await nextEvent(events, 'x@inboxd.test');
+      const b = await nextEvent(events, 'x@inboxd.test');
+      await events.publish({ mailbox: 'x@inboxd.test', messageId: 'M1' });
+      assert.deepEqual(await a.event, { mailbox: 'x@inboxd.test', messageId: 'M1' });
+      assert.deepEqual(await b.event, { mailbox: 'x@inboxd.test', messageId: 'M1' });
+      a.stop();
+      b.stop();
+    });
+
+    it('does not deliver another mailbox\'s events, nor any after unsubscribing', async () => {
+      const seen: string[] = [];
+      const stop = await events.subscribe('y@inboxd.test', (e) => seen.push(e.messageId));
+      assert.equal(events.subscribers('y@inboxd.test'), 1);
+      const other = await nextEvent(events, 'z@inboxd.test');
+      await events.publish({ mailbox: 'z@inboxd.test', messageId: 'M2' });
+      await other.event;
+      stop();
+      assert.equal(events.subscribers('y@inboxd.test'), 0);
+      await events.publish({ mailbox: 'y@inboxd.test', messageId: 'M3' });
+      const marker = await nextEvent(events, 'z@inboxd.test');
+      await events.publish({ mailbox: 'z@inboxd.test', messageId: 'M4' });
+      await marker.event;
+      other.stop();
+      marker.stop();
+      assert.deepEqual(seen, []);
+    });
+
+    it('keeps delivering to the others when one listener throws', async () => {
+      await events.subscribe('t@inboxd.test', () => {
+        throw new Error('listener failure');
+      });
+      const good = await nextEvent(events, 't@inboxd.test');
+      await events.publish({ mailbox: 't@inboxd.test', messageId: 'M5' });
+      assert.equal((await good.event).messageId, 'M5');
+    });
+  });
+}

@@ -1,0 +1,47 @@
+// One-time codes in the styles of real verification, sign-in and password-reset mail (D24).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractCodes, type CodeSource } from './extract-codes.js';
+
+const text = (body: string, subject: string | null = null): CodeSource => ({ subject, text: body, html: null });
+const html = (body: string, subject: string | null = null): CodeSource => ({ subject, text: null, html: body });
+
+const CASES: [string, CodeSource, string[]][] = [
+  ['six digits after "code is"', text('Your verification code is 482913. It expires in 10 minutes.'), ['482913']],
+  ['code on a line of its own under its label', text('Use this code to sign in:\n\n  739104\n\nIf you did not ask for it, ignore this mail.'), ['739104']],
+  ['the code in the subject', text('Hi there,\nwelcome back.', '551234 is your Instagram code'), ['551234']],
+  ['grouped 123-456', text('Your Microsoft security code: 123-456'), ['123-456']],
+  ['grouped with a space', text('Enter the code 904 117 to continue.'), ['904 117']],
+  ['alphanumeric upper-case code', text('Your one-time passcode is K7P2QX'), ['K7P2QX']],
+  ['alphanumeric code with a dash', text('Confirmation code: AB12-CD34'), ['AB12-CD34']],
+  ['four-digit PIN', text('Your PIN: 8841'), ['8841']],
+  ['a keyworded year-like code', text('Your login code is 2024'), ['2024']],
+  [
+    'a code in an HTML table cell',
+    html('<table><tr><td style="font-size:14px">Your verification code</td></tr><tr><td><b>605 221</b></td></tr></table>'),
+    ['605 221'],
+  ],
+  [
+    'HTML with entities and a styled code',
+    html('<p>Here&#39;s your code&nbsp;:</p><div style="letter-spacing:4px"><strong>318402</strong></div>'),
+    ['318402'],
+  ],
+  ['no code: years, prices and times', text('© 2026 Example Inc. Your order of $1299 ships at 10:45 on 2026-11-21. Total 49.99 EUR.'), []],
+  ['no code: order and phone numbers', text('Order #558812 confirmed. Call us at +1 555 123 4567 or quote account number 99812231.'), []],
+  ['no code: digits inside links and addresses', text('Visit https://example.com/track/839201?u=77120391 or write to support839201@example.com'), []],
+  ['no code: a bare number without a sign', text('We have 12000 happy customers since 1998.'), []],
+  ['no code: plain upper-case words', text('WELCOME TO THE CLUB\nREAD MORE'), []],
+  ['the keyworded code first when several numbers appear', text('Ticket 88231 for Jane.\nYour one-time code: 440018'), ['440018']],
+  ['a password-reset mail with a code and a price', text('Reset your password with code 7Q4M9Z. Plans from €9 per month.'), ['7Q4M9Z']],
+];
+
+describe('extractCodes (D24)', () => {
+  for (const [name, source, expected] of CASES) {
+    it(name, () => assert.deepEqual(extractCodes(source), expected));
+  }
+
+  it('returns each code once and at most five', () => {
+    const many = Array.from({ length: 8 }, (_, i) => `code ${100000 + i}`).join('\n');
+    assert.equal(extractCodes(text(`${many}\ncode 100000`)).length, 5);
+  });
+});

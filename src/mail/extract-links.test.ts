@@ -1,0 +1,67 @@
+// Links in the styles of real verification, magic-link and password-reset mail (D24): best first,
+// unsubscribe and preference links never offered, nothing visited.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractLinks, type LinkSource } from './extract-links.js';
+
+const CASES: [string, LinkSource, string[]][] = [
+  [
+    'the verify button before the footer links, unsubscribe left out',
+    {
+      text: null,
+      html:
+        '<p>Welcome!</p><a href="https://app.example.com/verify?token=abc123&amp;u=9" class="btn">Verify e-mail</a>' +
+        '<p><a href="https://example.com/privacy">Privacy</a> · <a href="https://example.com/unsubscribe?id=9">Unsubscribe</a></p>',
+    },
+    ['https://app.example.com/verify?token=abc123&u=9', 'https://example.com/privacy'],
+  ],
+  [
+    'a magic link in plain text, trailing punctuation trimmed',
+    { text: 'Click to sign in: https://auth.example.com/magic/Zx81Kq.\nThis link expires in 15 minutes.', html: null },
+    ['https://auth.example.com/magic/Zx81Kq'],
+  ],
+  [
+    'a tracking redirect ranked by the target it wraps and the anchor text',
+    {
+      text: null,
+      html:
+        '<a href="https://click.mail.example.net/ls/click?upn=aa11">Our blog</a>' +
+        '<a href="https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55">here</a>',
+    },
+    ['https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55', 'https://click.mail.example.net/ls/click?upn=aa11'],
+  ],
+  [
+    'a tracked unsubscribe link is left out too',
+    { text: null, html: '<a href="https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out">Stop these e-mails</a>' },
+    [],
+  ],
+  [
+    'only http(s): mailto, tel, javascript and data are dropped',
+    {
+      text: null,
+      html: '<a href="mailto:a@b.example">mail</a><a href="tel:+1555">call</a><a href="javascript:alert(1)">x</a><a href="data:text/html,hi">d</a><a href="HTTPS://Example.com/ok">ok</a>',
+    },
+    ['HTTPS://Example.com/ok'],
+  ],
+  [
+    'the same link in the text and the HTML once',
+    { text: 'Confirm: https://example.com/confirm/1', html: '<a href="https://example.com/confirm/1">Confirm</a>' },
+    ['https://example.com/confirm/1'],
+  ],
+  [
+    'list-manage and preference-centre links are left out',
+    { text: 'Manage preferences: https://example.list-manage.com/profile?u=1\nOpen your account: https://example.com/account', html: null },
+    ['https://example.com/account'],
+  ],
+];
+
+describe('extractLinks (D24)', () => {
+  for (const [name, source, expected] of CASES) {
+    it(name, () => assert.deepEqual(extractLinks(source), expected));
+  }
+
+  it('returns at most twenty links', () => {
+    const html = Array.from({ length: 30 }, (_, i) => `<a href="https://example.com/p/${i}">p${i}</a>`).join('');
+    assert.equal(extractLinks({ text: null, html }).length, 20);
+  });
+});

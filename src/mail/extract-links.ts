@@ -1,0 +1,80 @@
+// The http(s) links of a message (D24), never visited: from the HTML's anchors and the text's bare URLs,
+// deduplicated, best first: links whose text, address or wrapped target (a tracking redirect's `url=`
+// parameter) speaks of verifying, confirming, resetting or signing in come first. Unsubscribe and
+// preference links are left out, so an agent never picks one. At most twenty.
+import { decodeEntities } from './html-text.js';
+
+export interface LinkSource {
+  text: string | null;
+  html: string | null;
+}
+
+const MAX_LINKS = 20;
+const ACTION = /verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started/i;
+const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|désabonner|desinscri/i;
+const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
+const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+
+interface Candidate {
+  url: string;
+  text: string;
+  order: number;
+}
+
+function cleanUrl(raw: string): string | null {
+  const trimmed = decodeEntities(raw.trim()).replace(/[.,;:!?)\]}>'"]+$/, '');
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The target of a tracking redirect: a query parameter that is itself an http(s) URL. */
+function wrappedTarget(url: string): string {
+  try {
+    for (const value of new URL(url).searchParams.values()) if (/^https?:\/\//i.test(value)) return value;
+  } catch {
+    // not reachable: cleanUrl only passes URLs that parse
+  }
+  return '';
+}
+
+function score(candidate: Candidate): number {
+  const said = `${candidate.text} ${candidate.url} ${wrappedTarget(candidate.url)}`;
+  if (ACTION.test(said)) return 3;
+  if (LOW.test(said)) return 1;
+  return 2;
+}
+
+export function extractLinks(source: LinkSource): string[] {
+  const candidates: Candidate[] = [];
+  let order = 0;
+  const add = (raw: string, text: string) => {
+    const url = cleanUrl(raw);
+    if (url === null || OPT_OUT.test(`${text} ${url} ${wrappedTarget(url)}`)) return;
+    candidates.push({ url, text, order: (order += 1) });
+  };
+  if (source.html !== null) {
+    for (const m of source.html.matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
+      add(m[2] ?? m[3] ?? m[4] ?? '', decodeEntities((m[5] ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim());
+    }
+  }
+  if (source.text !== null) {
+    for (const line of source.text.split(/\r?\n/)) {
+      for (const m of line.matchAll(BARE_URL)) add(m[0], line);
+    }
+  }
+  const best = new Map<string, { candidate: Candidate; score: number }>();
+  for (const candidate of candidates) {
+    const s = score(candidate);
+    const known = best.get(candidate.url);
+    if (known === undefined) best.set(candidate.url, { candidate, score: s });
+    else if (s > known.score) known.score = s;
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.candidate.order - b.candidate.order)
+    .slice(0, MAX_LINKS)
+    .map((entry) => entry.candidate.url);
+}
