@@ -12,16 +12,21 @@ import { createMxCheck } from './domains/mx-check.js';
 import { createHttpsApp } from './http/https-app.js';
 import { createRedirectServer } from './http/https-redirect.js';
 import { createInbox, type Inbox } from './inbox/inbox.js';
+import { createMemoryEvents } from './events/memory-events.js';
+import type { MailEvents } from './events/mail-events.js';
 import { createMemoryLimiter } from './limits/memory-limiter.js';
 import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
+import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
 import { openStorage } from './storage.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
 import { loadTlsMaterial, type TlsMaterial } from './tls/tls-material.js';
+
+export const VERSION = '0.1.0';
 
 export interface AppOptions {
   config: Config;
@@ -40,6 +45,7 @@ export interface RunningApp {
   inbox: Inbox;
   store: MessageStore;
   directory: DirectoryStore;
+  events: MailEvents;
   sweeper: Sweeper;
   stop(): Promise<void>;
 }
@@ -59,6 +65,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const storage = openStorage(config);
   const { messages: store, directory } = storage;
   const limiter = createMemoryLimiter(clock);
+  const events = createMemoryEvents();
   const parser = createParserPool({ threads: config.parserThreads, timeoutMs: 10_000 });
   let baseUrl = config.baseUrl ?? '';
   const inbox = createInbox({
@@ -66,6 +73,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     directory,
     limiter,
     domains: createDomainRegistry(config, directory),
+    events,
     mx: createMxCheck({ lookup: createDnsMxLookup({ servers: config.dnsServers }), mxHost: config.mxHost, clock }),
     parser,
     clock,
@@ -74,6 +82,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   });
 
   const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping: () => store.ping(), logger, baseUrl: () => baseUrl });
+  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, version: VERSION });
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;
   if (config.baseUrl === undefined) baseUrl = `https://${config.hostname}:${httpsPort}`;
@@ -109,6 +118,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     await sweeper.stop();
     await parser.close();
     await limiter.close();
+    await events.close();
     await storage.close();
     logger.info('inboxd stopped');
   }
@@ -125,6 +135,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     inbox,
     store,
     directory,
+    events,
     sweeper,
     stop: () => (stopping ??= stop()),
   };

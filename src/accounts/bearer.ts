@@ -4,6 +4,14 @@
 import type { AccountRecord, DirectoryStore } from '../store/directory-store.js';
 import { apiKeyIdOf, matchesDigest } from './secret-keys.js';
 
+/** The key of an Authorization header: null when none was sent; a header of another form is passed on
+ * whole, so it is judged as a wrong key (401/403), not as a missing one (P15). */
+export function bearerFromHeader(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const match = /^Bearer[ ]+([\x21-\x7e]+)\s*$/i.exec(header);
+  return match === null ? header : (match[1] as string);
+}
+
 export type ResolvedBearer =
   | { state: 'none' }
   | { state: 'unknown'; presented: string }

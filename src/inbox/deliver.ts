@@ -1,7 +1,8 @@
 // The story of one received message, top to bottom: parse it off the main thread, enforce the attachment
 // cap (D6), connect new own domains (D11), store it once with one message per recipient (D9) in one
-// durable commit (D10), then count premium arrivals against their accounts' quotas (D15). Only when this
-// resolves may the SMTP edge answer 250; a failure before the commit leaves no message stored.
+// durable commit (D10), then count premium arrivals against their accounts' quotas (D15) and tell the
+// waiters (D24). Only when this resolves may the SMTP edge answer 250; a failure before the commit leaves
+// no message stored.
 import { usageMonth } from '../accounts/plans.js';
 import type { ParsedMail } from '../mail/parsed-mail.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
@@ -82,6 +83,9 @@ export function createDeliver(deps: InboxDeps) {
       throw new DeliveryError('storage_failed', (error as Error).message, error);
     }
     const uncounted = await chargeQuotas(recipients, receivedAt);
+    // After the commit: a waiter woken by this event finds the message stored. A lost event delays a
+    // waiter until its timeout; it never loses mail.
+    await Promise.all(deliveries.map((d) => deps.events.publish({ mailbox: d.mailbox, messageId: d.id }).catch(() => undefined)));
     return { mailId: record.id, messageIds: deliveries.map((d) => d.id), uncounted };
   };
 }

@@ -1,6 +1,7 @@
 // What the use cases need, handed over by the composition root.
 import type { Clock } from '../clock.js';
 import type { DomainRegistry } from '../domains/domain-registry.js';
+import type { MailEvents } from '../events/mail-events.js';
 import type { MxCheck } from '../domains/mx-check.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { IdGenerator } from '../mail/ids.js';
@@ -14,6 +15,7 @@ export interface InboxDeps {
   limiter: RateLimiter;
   domains: DomainRegistry;
   mx: MxCheck;
+  events: MailEvents;
   parser: MailParser;
   clock: Clock;
   newId: IdGenerator;

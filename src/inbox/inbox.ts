@@ -1,5 +1,6 @@
 // The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls.
 import { createCheckRecipient } from './check-recipient.js';
+import { createCreateInbox } from './create-inbox.js';
 import { createDeliver } from './deliver.js';
 import type { InboxDeps } from './deps.js';
 import { createDownloadAttachment } from './download-attachment.js';
@@ -7,6 +8,7 @@ import { createListDomains } from './list-domains.js';
 import { createListMessages } from './list-messages.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
+import { createWaitForMessage } from './wait-for-message.js';
 
 export function createInbox(deps: InboxDeps) {
   return {
@@ -17,6 +19,8 @@ export function createInbox(deps: InboxDeps) {
     readMessage: createReadMessage(deps),
     removeMessage: createRemoveMessage(deps),
     downloadAttachment: createDownloadAttachment(deps),
+    createInbox: createCreateInbox(deps),
+    waitForMessage: createWaitForMessage(deps),
   };
 }
 

@@ -1,5 +1,7 @@
 // The API shapes of interface §2 (MessageSummary, Message, Attachment), built from store records.
 // Times are RFC 3339 UTC with milliseconds (D22).
+import { extractCodes } from '../mail/extract-codes.js';
+import { extractLinks } from '../mail/extract-links.js';
 import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
 
 export interface MessageSummaryView {
@@ -60,5 +62,20 @@ export function messageView(record: MessageRecord, baseUrl: string): MessageView
     html: record.html,
     headers: record.headers,
     attachments: record.attachments.map((a) => ({ ...a, url: attachmentUrl(baseUrl, record.mailbox, a.id) })),
+  };
+}
+
+/** A message as the agent tools return it (D24): the Message, plus likely one-time codes and the
+ * http(s) links it holds, best first. Links are never visited. */
+export interface AgentMessageView extends MessageView {
+  codes: string[];
+  links: string[];
+}
+
+export function withCodesAndLinks(view: MessageView): AgentMessageView {
+  return {
+    ...view,
+    codes: extractCodes({ subject: view.subject, text: view.text, html: view.html }),
+    links: extractLinks({ text: view.text, html: view.html }),
   };
 }

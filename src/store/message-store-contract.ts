@@ -108,6 +108,15 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       assert.equal(await store.markSeen('s@x.test', nextId(), T0), false);
     });
 
+    it('lets only one of several claims take an unseen message', async () => {
+      const id = nextId();
+      await store.saveMail(mail(), [{ id, mailbox: 'c@x.test' }]);
+      const claims = await Promise.all([store.claimUnseen('c@x.test', id, T0), store.claimUnseen('c@x.test', id, T0)]);
+      assert.deepEqual(claims.sort(), [false, true]);
+      assert.equal((await store.getMessage('c@x.test', id, T0))?.seen, true);
+      assert.equal(await store.claimUnseen('c@x.test', nextId(), T0), false);
+    });
+
     it('gives each recipient its own message, seen flag and deletion, sharing one mail', async () => {
       const m = mail({ attachments: [{ id: nextId(), filename: 'f.bin', mime: 'application/pdf', content: new Uint8Array(10) }] });
       const a = nextId();

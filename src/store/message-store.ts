@@ -84,6 +84,9 @@ export interface MessageStore {
   getMessage(mailbox: string, id: string, now: number): Promise<MessageRecord | null>;
   /** Sets seen=true (D3); returns false when there is no such unexpired message. */
   markSeen(mailbox: string, id: string, now: number): Promise<boolean>;
+  /** Sets seen=true only if it was false; true when this call did it, so that two waiters never both
+   * take the same message (D24). */
+  claimUnseen(mailbox: string, id: string, now: number): Promise<boolean>;
   /** Removes the message; its mail goes with its last message. Idempotent (D1). */
   deleteMessage(mailbox: string, id: string): Promise<void>;
   getAttachment(mailbox: string, attachmentId: string, now: number): Promise<AttachmentContent | null>;

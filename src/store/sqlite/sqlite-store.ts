@@ -77,6 +77,7 @@ export function sqliteMessageStore(db: Database.Database): MessageStore {
   const attachmentsOf = db.prepare<[string], AttachmentRecord>(`SELECT id, filename, mime, size
     FROM attachments WHERE mail_id = ? ORDER BY position`);
   const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
+  const claim = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ? AND seen = 0`);
   const mailOf = db.prepare<[string, string], { mail_id: string }>(`SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
   const deleteOne = db.prepare(`DELETE FROM messages WHERE mailbox = ? AND id = ?`);
   const deleteMailIfOrphan = db.prepare(`DELETE FROM mails WHERE id = ?
@@ -137,6 +138,9 @@ export function sqliteMessageStore(db: Database.Database): MessageStore {
     },
     async markSeen(mailbox, id, now) {
       return setSeen.run(mailbox, id, now).changes > 0;
+    },
+    async claimUnseen(mailbox, id, now) {
+      return claim.run(mailbox, id, now).changes > 0;
     },
     async deleteMessage(mailbox, id) {
       remove(mailbox, id);

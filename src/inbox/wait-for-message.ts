@@ -1,0 +1,146 @@
+// The wait_for_message tool and `inboxd wait` (D24): the oldest unseen message that matches, at once if
+// one is there, else the next one to arrive, woken by the delivery's event itself (no polling loop). It
+// subscribes before it looks, so a message arriving in between is not missed. It reports progress every
+// 5 seconds, stops as soon as its caller goes away, and marks the message it returns seen, so the next
+// call waits for the next message. A timeout is a result, not an error.
+import { AppError } from '../errors.js';
+import type { Address } from '../mail/address.js';
+import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
+import { admit, requireAddress } from './admit.js';
+import type { Caller } from './caller.js';
+import type { InboxDeps } from './deps.js';
+import { messageView, withCodesAndLinks, type AgentMessageView } from './views.js';
+
+export const DEFAULT_WAIT_SECONDS = 30;
+export const MAX_WAIT_SECONDS = 50;
+export const PROGRESS_INTERVAL_MS = 5000;
+/** How many of the newest messages a wait looks through for one already there. */
+const LOOK_BACK = 200;
+
+export interface WaitRequest {
+  address: unknown;
+  from?: unknown;
+  subject?: unknown;
+  since?: unknown;
+  includeSeen?: unknown;
+  timeoutSeconds?: unknown;
+}
+
+export interface WaitOptions {
+  /** Aborted when the caller goes away: the wait ends at once. */
+  signal?: AbortSignal;
+  onProgress?: (elapsedSeconds: number, totalSeconds: number) => void;
+}
+
+export type WaitResult = { status: 'received'; message: AgentMessageView } | { status: 'timeout'; message: null };
+
+interface Filter {
+  from: string | null;
+  subject: string | null;
+  since: number | null;
+  includeSeen: boolean;
+}
+
+function optionalText(value: unknown, name: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 200) throw new AppError('invalid_parameter', `${name} must be text of at most 200 characters.`);
+  return value.toLowerCase();
+}
+
+function parseFilter(request: WaitRequest): { filter: Filter; timeoutSeconds: number } {
+  let since: number | null = null;
+  if (request.since !== undefined && request.since !== null) {
+    since = typeof request.since === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(request.since) ? Date.parse(request.since) : Number.NaN;
+    if (Number.isNaN(since)) throw new AppError('invalid_parameter', 'since must be an RFC 3339 date-time.');
+  }
+  const includeSeen = request.includeSeen ?? false;
+  if (typeof includeSeen !== 'boolean') throw new AppError('invalid_parameter', 'include_seen must be true or false.');
+  const timeout = request.timeoutSeconds ?? DEFAULT_WAIT_SECONDS;
+  if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0 || timeout > MAX_WAIT_SECONDS) {
+    throw new AppError('invalid_parameter', `timeout_seconds must be a whole number from 0 to ${MAX_WAIT_SECONDS}.`);
+  }
+  return {
+    filter: { from: optionalText(request.from, 'from'), subject: optionalText(request.subject, 'subject'), since, includeSeen },
+    timeoutSeconds: timeout,
+  };
+}
+
+function matches(filter: Filter, message: MessageSummaryRecord | MessageRecord): boolean {
+  if (!filter.includeSeen && message.seen) return false;
+  if (filter.since !== null && message.receivedAt < filter.since) return false;
+  if (filter.subject !== null && !(message.subject ?? '').toLowerCase().includes(filter.subject)) return false;
+  if (filter.from !== null && !`${message.from} ${message.fromName ?? ''}`.toLowerCase().includes(filter.from)) return false;
+  return true;
+}
+
+export function createWaitForMessage(deps: InboxDeps) {
+  /** Takes the message for this waiter: seen from now on; null when another waiter took it first. */
+  async function take(mailbox: Address, id: string, filter: Filter): Promise<AgentMessageView | null> {
+    const now = deps.clock.now();
+    const taken = filter.includeSeen ? await deps.store.markSeen(mailbox.address, id, now) : await deps.store.claimUnseen(mailbox.address, id, now);
+    if (!taken) return null;
+    const record = await deps.store.getMessage(mailbox.address, id, now);
+    return record === null ? null : withCodesAndLinks(messageView(record, deps.baseUrl()));
+  }
+
+  async function alreadyThere(mailbox: Address, filter: Filter): Promise<AgentMessageView | null> {
+    const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
+    for (const summary of newest.filter((m) => matches(filter, m)).reverse()) {
+      const message = await take(mailbox, summary.id, filter);
+      if (message !== null) return message;
+    }
+    return null;
+  }
+
+  return async function waitForMessage(caller: Caller, request: WaitRequest, options: WaitOptions = {}): Promise<WaitResult> {
+    const mailbox = requireAddress(request.address);
+    const { filter, timeoutSeconds } = parseFilter(request);
+    await admit(deps, caller, mailbox);
+
+    const arrived: string[] = [];
+    let wake = () => undefined as void;
+    const unsubscribe = await deps.events.subscribe(mailbox.address, (event) => {
+      arrived.push(event.messageId);
+      wake();
+    });
+    const cancels: (() => void)[] = [unsubscribe];
+    try {
+      const present = await alreadyThere(mailbox, filter);
+      if (present !== null) return { status: 'received', message: present };
+      if (timeoutSeconds === 0 || options.signal?.aborted) return { status: 'timeout', message: null };
+
+      let timedOut = false;
+      const started = deps.clock.now();
+      cancels.push(
+        deps.clock.schedule(timeoutSeconds * 1000, () => {
+          timedOut = true;
+          wake();
+        }),
+      );
+      const tick = () => {
+        cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
+        options.onProgress?.(Math.round((deps.clock.now() - started) / 1000), timeoutSeconds);
+      };
+      cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
+      const onAbort = () => wake();
+      options.signal?.addEventListener('abort', onAbort);
+      cancels.push(() => options.signal?.removeEventListener('abort', onAbort));
+
+      for (;;) {
+        while (arrived.length > 0) {
+          const id = arrived.shift() as string;
+          const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
+          if (record === null || !matches(filter, record)) continue;
+          const message = await take(mailbox, id, filter);
+          if (message !== null) return { status: 'received', message };
+        }
+        if (timedOut || options.signal?.aborted) return { status: 'timeout', message: null };
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    } finally {
+      for (const cancel of cancels) cancel();
+    }
+  };
+}

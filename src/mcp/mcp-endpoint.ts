@@ -1,0 +1,57 @@
+// POST {base_url}/mcp: MCP over the streamable HTTP transport, stateless (D23): a fresh server and
+// transport per request, answering with an SSE stream so progress notifications can flow. A foreign
+// Origin answers 403 (the SDK's own DNS-rebinding protection is off by default); GET and DELETE answer
+// 405 through the route table. When the client goes away the transport closes, which aborts the tool
+// call in flight (a wait ends at once).
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerFromHeader } from '../accounts/bearer.js';
+import { AppError } from '../errors.js';
+import type { Caller } from '../inbox/caller.js';
+import type { Inbox } from '../inbox/inbox.js';
+import { clientNetwork } from '../limits/client-network.js';
+import { createMcpServer } from './mcp-server.js';
+
+export interface McpEndpointOptions {
+  inbox: Inbox;
+  baseUrl: () => string;
+  version: string;
+}
+
+function sameOrigin(origin: string, request: FastifyRequest, baseUrl: string): boolean {
+  if (baseUrl !== '' && origin === new URL(baseUrl).origin) return true;
+  return request.headers.host !== undefined && origin === `https://${request.headers.host}`;
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  return { network: clientNetwork(request.ip), bearer: bearerFromHeader(request.headers.authorization) };
+}
+
+export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOptions): void {
+  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameOrigin(origin, request, options.baseUrl())) {
+      throw new AppError('forbidden', 'Requests from this Origin may not call the MCP endpoint.');
+    }
+    const server = createMcpServer(options.inbox, callerOf(request), options.version);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    reply.hijack();
+    reply.raw.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      request.log.error({ err: error }, 'mcp request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify({ error: 'internal_error', message: 'Something went wrong on our side.' }));
+      }
+    }
+  });
+}

@@ -1,0 +1,35 @@
+// One MCP server per request (D23: stateless), holding the caller of that request and the tool table.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Caller } from '../inbox/caller.js';
+import type { Inbox } from '../inbox/inbox.js';
+import { failureOf, sdkFailure, toolSuccess } from './tool-result.js';
+import { SENDER_WARNING, TOOLS } from './tools.js';
+
+export const INSTRUCTIONS =
+  'inboxd is a receive-only disposable e-mail service. create_inbox gives a fresh address; any address on a listed domain receives mail, and messages are deleted 5 days after arrival. ' +
+  'To sign up somewhere: create_inbox, give the address to the site, wait_for_message on it, then use the codes or links it returns. ' +
+  `${SENDER_WARNING} Closed and premium domains need the Authorization: Bearer key of the HTTP request. Failures are tool errors whose text starts with a stable slug such as not_found or rate_limited.`;
+
+export function createMcpServer(inbox: Inbox, caller: Caller, version: string): McpServer {
+  const server = new McpServer({ name: 'inboxd', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
+      async (args: Record<string, unknown>, extra) => {
+        try {
+          return toolSuccess(await tool.run(inbox, caller, args, extra));
+        } catch (error) {
+          return failureOf(error);
+        }
+      },
+    );
+  }
+  // The SDK answers arguments that break an input schema with an error text of its own; D23 wants every
+  // failure to start with a slug. Its error builder is internal, so it is replaced on this instance only
+  // (test/mcp.test.ts fails if an SDK update moves it).
+  const internals = server as unknown as { createToolError?: (message: string) => CallToolResult };
+  if (typeof internals.createToolError === 'function') internals.createToolError = sdkFailure;
+  return server;
+}
