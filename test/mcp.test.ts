@@ -154,7 +154,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const message = read.structuredContent as Record<string, unknown>;
     assert.equal(message.seen, true);
     assert.deepEqual(message.links, ['https://app.example.com/reset?t=9']);
-    const { codes, links, ...asHttp } = message;
+    const { codes: _codes, links: _links, ...asHttp } = message;
     t.clock.advance(1000);
     assert.deepEqual(asHttp, (await t.api(`/api/v1/message/${id}?mailbox=${address}`)).json, 'the Message of GET /api/v1/message');
     assert.deepEqual((await call('delete_message', { address, id })).structuredContent, { deleted: true, id });
