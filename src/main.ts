@@ -5,12 +5,14 @@ import { registerAccountsCommand } from './cli/accounts-command.js';
 import { registerDomainsCommand } from './cli/domains-command.js';
 import { registerKeysCommand } from './cli/keys-command.js';
 import { registerServeCommand } from './cli/serve-command.js';
+import { registerWaitCommand } from './cli/wait-command.js';
 
 const program = new Command('inboxd').description('receive-only disposable e-mail service').version('0.1.0');
 registerServeCommand(program);
 registerDomainsCommand(program);
 registerAccountsCommand(program);
 registerKeysCommand(program);
+registerWaitCommand(program);
 program.parseAsync(process.argv).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -19,12 +19,17 @@ export interface TlsSource {
   hostname: string;
 }
 
+/** Where the generated certificate for a hostname is kept (clients of this service may trust it). */
+export function generatedCertificatePath(dataDir: string, hostname: string): string {
+  return join(dataDir, 'tls', `${hostname}.crt`);
+}
+
 export async function loadTlsMaterial(source: TlsSource): Promise<TlsMaterial> {
   if (source.certFile !== undefined && source.keyFile !== undefined) {
     return { cert: readFileSync(source.certFile, 'utf8'), key: readFileSync(source.keyFile, 'utf8'), generatedAt: undefined };
   }
   const dir = join(source.dataDir, 'tls');
-  const certPath = join(dir, `${source.hostname}.crt`);
+  const certPath = generatedCertificatePath(source.dataDir, source.hostname);
   const keyPath = join(dir, `${source.hostname}.key`);
   if (existsSync(certPath) && existsSync(keyPath)) {
     return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8'), generatedAt: certPath };

@@ -1,5 +1,7 @@
 // The MCP SDK's own client over its streamable HTTP transport, against a test app's real HTTPS listener
 // (trusting its generated certificate), with an optional bearer key.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -27,11 +29,12 @@ export async function connectMcp(t: TestApp, options: { key?: string } = {}): Pr
   };
 }
 
-/** Resolves once the condition holds, checking after each turn of the event loop (no fixed sleep). */
-export async function until(condition: () => boolean, what: string, turns = 100_000): Promise<void> {
-  for (let i = 0; i < turns; i += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+/** Resolves as soon as the condition holds, checking every millisecond; gives up after `limitMs`.
+ * A condition to wait for, not a fixed sleep. */
+export async function until(condition: () => boolean, what: string, limitMs = 20_000): Promise<void> {
+  const deadline = performance.now() + limitMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await delay(1);
   }
-  throw new Error(`gave up waiting for ${what}`);
 }
