@@ -19,14 +19,13 @@ import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
+import { VERSION } from './version.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
 import { openStorage } from './storage.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
 import { loadTlsMaterial, type TlsMaterial } from './tls/tls-material.js';
-
-export const VERSION = '0.1.0';
 
 export interface AppOptions {
   config: Config;

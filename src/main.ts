@@ -6,8 +6,9 @@ import { registerDomainsCommand } from './cli/domains-command.js';
 import { registerKeysCommand } from './cli/keys-command.js';
 import { registerServeCommand } from './cli/serve-command.js';
 import { registerWaitCommand } from './cli/wait-command.js';
+import { VERSION } from './version.js';
 
-const program = new Command('inboxd').description('receive-only disposable e-mail service').version('0.1.0');
+const program = new Command('inboxd').description('receive-only disposable e-mail service').version(VERSION);
 registerServeCommand(program);
 registerDomainsCommand(program);
 registerAccountsCommand(program);
