@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_WAITS_PER_NETWORK } from '../src/inbox/wait-for-message.js';
 import { connectMcp, until, type McpConnection } from './support/mcp-client.js';
 import { accountWithKey, operatorOf } from './support/operator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -67,7 +68,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     });
   });
 
-  it('wait_for_message wakes on the SMTP delivery itself, within a second of the 250, with codes and links', async () => {
+  it('wait_for_message wakes on the SMTP delivery itself, within a second of the 250, with codes and links', async (ctx) => {
     const address = (await call('create_inbox')).structuredContent?.address as string;
     t.clock.advance(1000);
     const waiting = mcp.client.callTool({ name: 'wait_for_message', arguments: { address, timeout_seconds: 30 } });
@@ -77,6 +78,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const result = (await waiting) as CallToolResult;
     const latency = performance.now() - acknowledged;
     assert.ok(latency < 1000, `returned ${latency.toFixed(1)} ms after the 250`);
+    ctx.diagnostic(`wait_for_message returned ${latency.toFixed(1)} ms after the 250`);
     const { status, message } = result.structuredContent as { status: string; message: Record<string, unknown> };
     assert.equal(status, 'received');
     assert.equal(message.subject, 'Confirm your account');
@@ -228,6 +230,22 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const limited = (await mcp.client.callTool({ name: 'list_messages', arguments: { address } })) as CallToolResult;
     assert.ok(results.every((r) => r.isError === undefined));
     assert.match(textOf(limited), /^rate_limited: .*Retry after 1 s\./);
+  });
+
+  it('holds at most 50 open waits per client network, refusing the 51st with rate_limited', async () => {
+    const caller = { network: '198.51.100.7', bearer: null };
+    const stop = new AbortController();
+    const open = Array.from({ length: MAX_WAITS_PER_NETWORK }, (_, i) =>
+      t.app.inbox.waitForMessage(caller, { address: `w${i}@inboxd.test`, timeoutSeconds: 50 }, { signal: stop.signal }),
+    );
+    await until(() => t.app.events.subscribers(`w${MAX_WAITS_PER_NETWORK - 1}@inboxd.test`) === 1, 'the waits to open');
+    await assert.rejects(t.app.inbox.waitForMessage(caller, { address: 'one-more@inboxd.test', timeoutSeconds: 50 }), { slug: 'rate_limited' });
+    const elsewhere = await t.app.inbox.waitForMessage({ network: '203.0.113.9', bearer: null }, { address: 'one-more@inboxd.test', timeoutSeconds: 0 });
+    assert.equal(elsewhere.status, 'timeout', 'another client is not affected');
+    stop.abort();
+    assert.ok((await Promise.all(open)).every((r) => r.status === 'timeout'));
+    const again = await t.app.inbox.waitForMessage(caller, { address: 'w0@inboxd.test', timeoutSeconds: 0 });
+    assert.equal(again.status, 'timeout', 'the slots are free again');
   });
 
   it('answers GET and DELETE with 405, and a foreign Origin with 403', async () => {

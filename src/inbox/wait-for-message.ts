@@ -16,6 +16,8 @@ export const MAX_WAIT_SECONDS = 50;
 export const PROGRESS_INTERVAL_MS = 5000;
 /** How many of the newest messages a wait looks through for one already there. */
 const LOOK_BACK = 200;
+/** Waits one network may hold open at once on this node: each holds a connection for up to 50 s. */
+export const MAX_WAITS_PER_NETWORK = 50;
 
 export interface WaitRequest {
   address: unknown;
@@ -92,9 +94,25 @@ export function createWaitForMessage(deps: InboxDeps) {
     return null;
   }
 
+  const open = new Map<string, number>();
+
   return async function waitForMessage(caller: Caller, request: WaitRequest, options: WaitOptions = {}): Promise<WaitResult> {
     const mailbox = requireAddress(request.address);
     const { filter, timeoutSeconds } = parseFilter(request);
+    if ((open.get(caller.network) ?? 0) >= MAX_WAITS_PER_NETWORK) {
+      throw new AppError('rate_limited', `At most ${MAX_WAITS_PER_NETWORK} waits at once from one client.`, { retryAfterSeconds: 1 });
+    }
+    open.set(caller.network, (open.get(caller.network) ?? 0) + 1);
+    try {
+      return await waitAdmitted(caller, mailbox, filter, timeoutSeconds, options);
+    } finally {
+      const left = (open.get(caller.network) ?? 1) - 1;
+      if (left === 0) open.delete(caller.network);
+      else open.set(caller.network, left);
+    }
+  };
+
+  async function waitAdmitted(caller: Caller, mailbox: Address, filter: Filter, timeoutSeconds: number, options: WaitOptions): Promise<WaitResult> {
     await admit(deps, caller, mailbox);
 
     const arrived: string[] = [];
@@ -142,5 +160,5 @@ export function createWaitForMessage(deps: InboxDeps) {
     } finally {
       for (const cancel of cancels) cancel();
     }
-  };
+  }
 }
