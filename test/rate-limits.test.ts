@@ -56,6 +56,13 @@ describe('rate limits (D17)', () => {
     assert.equal((await t.api('/api/v1/domains', { headers: bearer(issued.key) })).status, 200, 'a live key has its own budget');
     const madeUp = `inboxd_ak_01KAGZ3M9Q8R7T6V5W4X3Y2Z1A_${'B'.repeat(43)}`;
     assert.equal((await t.api('/api/v1/domains', { headers: bearer(madeUp) })).status, 429, 'a made-up key counts as its network');
+    const mcpList = await t.api('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(mcpList.status, 429, 'MCP protocol requests count against the same client (P18)');
+    assert.equal(mcpList.json.error, 'rate_limited');
     t.clock.advance(wait * 1000);
     assert.equal((await t.api('/api/v1/mailbox?address=fresh@inboxd.test')).status, 200);
   });

@@ -1,4 +1,6 @@
 // The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls.
+import { admitCaller } from './admit.js';
+import type { Caller } from './caller.js';
 import { createCheckRecipient } from './check-recipient.js';
 import { createCreateInbox } from './create-inbox.js';
 import { createDeliver } from './deliver.js';
@@ -21,6 +23,9 @@ export function createInbox(deps: InboxDeps) {
     downloadAttachment: createDownloadAttachment(deps),
     createInbox: createCreateInbox(deps),
     waitForMessage: createWaitForMessage(deps),
+    /** Spends one request of the caller's budget for a request that is no operation of its own (an MCP
+     * protocol request such as initialize or tools/list), so those are limited too (D17). */
+    admitRequest: async (caller: Caller): Promise<void> => void (await admitCaller(deps, caller)),
   };
 }
 

@@ -23,6 +23,10 @@ function sameOrigin(origin: string, request: FastifyRequest, baseUrl: string): b
   return request.headers.host !== undefined && origin === `https://${request.headers.host}`;
 }
 
+function isToolCall(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { method?: unknown }).method === 'tools/call';
+}
+
 function callerOf(request: FastifyRequest): Caller {
   return { network: clientNetwork(request.ip), bearer: bearerFromHeader(request.headers.authorization) };
 }
@@ -33,7 +37,10 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     if (origin !== undefined && !sameOrigin(origin, request, options.baseUrl())) {
       throw new AppError('forbidden', 'Requests from this Origin may not call the MCP endpoint.');
     }
-    const server = createMcpServer(options.inbox, callerOf(request), options.version);
+    const caller = callerOf(request);
+    // Tool calls are counted by the use case they run; every other protocol request is counted here.
+    if (!isToolCall(request.body)) await options.inbox.admitRequest(caller);
+    const server = createMcpServer(options.inbox, caller, options.version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     reply.hijack();
     reply.raw.setHeader('Strict-Transport-Security', 'max-age=31536000');
