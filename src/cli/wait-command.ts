@@ -4,15 +4,14 @@
 // keys and limits as every other caller. Exit status: 0 a message, 1 refused, 2 configuration, 124 timeout.
 import { existsSync, readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { Agent, fetch as undiciFetch } from 'undici';
 import type { Config } from '../config/config.js';
 import { generatedCertificatePath } from '../tls/tls-material.js';
 import { configOrExit, type ConfigOption } from './cli-config.js';
 import { formatMessage, type PrintedMessage } from './format-message.js';
+import { connectMcpClient } from './mcp-connection.js';
 
 const TOOL_MAX_SECONDS = 50;
 export const TIMEOUT_EXIT = 124;
@@ -63,14 +62,13 @@ export function registerWaitCommand(program: Command): void {
         console.error('inboxd: --timeout must be a whole number of seconds.');
         process.exit(2);
       }
-      const dispatcher = new Agent({ connect: { ca: trustedCertificates(config) } });
-      const transport = new StreamableHTTPClientTransport(new URL(serviceUrl(config, options.url)), {
-        requestInit: options.key === undefined ? {} : { headers: { authorization: `Bearer ${options.key}` } },
-        fetch: ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+      const connection = await connectMcpClient(new URL(serviceUrl(config, options.url)), {
+        ca: trustedCertificates(config),
+        clientName: 'inboxd-wait',
+        ...(options.key === undefined ? {} : { key: options.key }),
       });
-      const client = new Client({ name: 'inboxd-wait', version: '1.0.0' });
+      const { client } = connection;
       try {
-        await client.connect(transport);
         const deadline = Date.now() + total * 1000;
         for (;;) {
           const seconds = Math.max(0, Math.min(TOOL_MAX_SECONDS, Math.ceil((deadline - Date.now()) / 1000)));
@@ -92,8 +90,7 @@ export function registerWaitCommand(program: Command): void {
           }
         }
       } finally {
-        await client.close();
-        await dispatcher.close();
+        await connection.close();
       }
     });
 }

@@ -76,12 +76,13 @@ function matches(filter: Filter, message: MessageSummaryRecord | MessageRecord):
 }
 
 export function createWaitForMessage(deps: InboxDeps) {
-  /** Takes the message for this waiter: seen from now on; null when another waiter took it first. */
-  async function take(mailbox: Address, id: string, filter: Filter): Promise<AgentMessageView | null> {
+  /** Takes the message for this waiter: seen from now on; null when another waiter took it first.
+   * A record already read for matching is reused rather than read again. */
+  async function take(mailbox: Address, id: string, filter: Filter, known?: MessageRecord): Promise<AgentMessageView | null> {
     const now = deps.clock.now();
     const taken = filter.includeSeen ? await deps.store.markSeen(mailbox.address, id, now) : await deps.store.claimUnseen(mailbox.address, id, now);
     if (!taken) return null;
-    const record = await deps.store.getMessage(mailbox.address, id, now);
+    const record = known === undefined ? await deps.store.getMessage(mailbox.address, id, now) : { ...known, seen: true };
     return record === null ? null : withCodesAndLinks(messageView(record, deps.baseUrl()));
   }
 
@@ -149,7 +150,7 @@ export function createWaitForMessage(deps: InboxDeps) {
           const id = arrived.shift() as string;
           const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
           if (record === null || !matches(filter, record)) continue;
-          const message = await take(mailbox, id, filter);
+          const message = await take(mailbox, id, filter, record);
           if (message !== null) return { status: 'received', message };
         }
         if (timedOut || options.signal?.aborted) return { status: 'timeout', message: null };

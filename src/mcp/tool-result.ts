@@ -20,7 +20,7 @@ export function failureOf(error: unknown): CallToolResult {
 /** The SDK's own failures (arguments that break the input schema, an unknown tool), given a slug too. */
 export function sdkFailure(message: string): CallToolResult {
   if (/Input validation error/.test(message)) {
-    return toolFailure(/"(address)"|\baddress\b/.test(message) ? 'invalid_address' : 'invalid_parameter', message);
+    return toolFailure(/\baddress\b/.test(message) ? 'invalid_address' : 'invalid_parameter', message);
   }
   if (/Tool .* not found/.test(message)) return toolFailure('not_found', message);
   return toolFailure('internal_error', message);
