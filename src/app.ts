@@ -15,6 +15,10 @@ import { createInbox, type Inbox } from './inbox/inbox.js';
 import { createMemoryEvents } from './events/memory-events.js';
 import type { MailEvents } from './events/mail-events.js';
 import { createMemoryLimiter } from './limits/memory-limiter.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
+import { createRedisLimiter } from './limits/redis-limiter.js';
+import { createRedisEvents } from './events/redis-events.js';
+import { connectRedis } from './redis-connection.js';
 import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
@@ -49,22 +53,52 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+interface Shared {
+  limiter: RateLimiter;
+  events: MailEvents;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The Redis-backed limiter and events, shared by every node. A test's clock, when given, rules the
+ * limiter; in production the limiter runs on Redis's clock, which every node shares. */
+async function openShared(url: string, prefix: string, clock: Clock | undefined): Promise<Shared> {
+  const redis = await connectRedis(url);
+  const subscriber = await connectRedis(url).catch(async (error: unknown) => {
+    redis.disconnect();
+    throw error;
+  });
+  const limiter = createRedisLimiter(clock === undefined ? { redis, prefix } : { redis, prefix, clock });
+  const events = await createRedisEvents({ publisher: redis, subscriber, prefix });
+  return {
+    limiter,
+    events,
+    ping: async () => {
+      await redis.ping();
+    },
+    close: async () => {
+      await Promise.all([redis.quit().catch(() => redis.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+    },
+  };
+}
+
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  if (config.redisUrl !== undefined) {
-    throw new Error('INBOXD_REDIS_URL: shared limits are not supported by this version yet; unset it to keep them in-process.');
-  }
   const tls = await loadTlsMaterial({ certFile: config.tlsCert, keyFile: config.tlsKey, dataDir: config.dataDir, hostname: config.hostname });
   if (tls.generatedAt !== undefined) {
     logger.warn({ certificate: tls.generatedAt }, 'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)');
   }
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const { messages: store, directory } = storage;
-  const limiter = createMemoryLimiter(clock);
-  const events = createMemoryEvents();
+  const shared = config.redisUrl === undefined ? undefined : await openShared(config.redisUrl, config.redisPrefix, options.clock);
+  const limiter = shared?.limiter ?? createMemoryLimiter(clock);
+  const events = shared?.events ?? createMemoryEvents();
+  const ping = async () => {
+    await Promise.all([store.ping(), shared?.ping()]);
+  };
   const parser = createParserPool({ threads: config.parserThreads, timeoutMs: 10_000 });
   let baseUrl = config.baseUrl ?? '';
   const inbox = createInbox({
@@ -80,7 +114,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     baseUrl: () => baseUrl,
   });
 
-  const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping: () => store.ping(), logger, baseUrl: () => baseUrl });
+  const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping, logger, baseUrl: () => baseUrl });
   registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, version: VERSION });
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;
@@ -104,7 +138,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger });
   sweeper.start();
   logger.info(
-    { smtpPort, httpsPort, httpPort, baseUrl, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
+    { smtpPort, httpsPort, httpPort, baseUrl, store: storage.kind, sharedLimitsAndEvents: shared !== undefined, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
     'inboxd started',
   );
 
@@ -118,6 +152,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     await parser.close();
     await limiter.close();
     await events.close();
+    await shared?.close();
     await storage.close();
     logger.info('inboxd stopped');
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ulid } from 'ulid';
 import { MAX_WAITS_PER_NETWORK } from '../src/inbox/wait-for-message.js';
 import { connectMcp, until, type McpConnection } from './support/mcp-client.js';
 import { accountWithKey, operatorOf } from './support/operator.js';
@@ -117,7 +118,8 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const waiting = mcp.client.callTool({ name: 'wait_for_message', arguments: { address, timeout_seconds: 12 } }, undefined, {
       onprogress: (p) => progress.push(p.progress),
     });
-    await until(() => t.app.events.subscribers(address) === 1, 'the wait to subscribe');
+    // Subscribed, looked, found nothing, and asleep on its two timers (the timeout and the progress tick).
+    await until(() => t.app.events.subscribers(address) === 1 && t.clock.pendingTimers() === 2, 'the wait to sleep');
     t.clock.advance(5000);
     await until(() => progress.length === 1, 'the first progress notification');
     t.clock.advance(5000);
@@ -128,6 +130,25 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     assert.deepEqual(result.structuredContent, { status: 'timeout', message: null });
     assert.deepEqual(progress, [5, 10]);
     assert.equal(t.clock.pendingTimers(), 0, 'no timer is left behind');
+  });
+
+  it('finds a message whose event never came at its next 5-second look', async () => {
+    const address = 'lost-event@inboxd.test';
+    t.clock.advance(1000);
+    const waiting = mcp.client.callTool({ name: 'wait_for_message', arguments: { address, timeout_seconds: 30 } });
+    await until(() => t.app.events.subscribers(address) === 1 && t.clock.pendingTimers() === 2, 'the wait to sleep');
+    // Stored as a delivery on another node would store it, but with its event lost on the way.
+    const now = t.clock.now();
+    const id = ulid(now);
+    await t.app.store.saveMail(
+      { id, receivedAt: now, expiresAt: now + 5 * 86_400_000, from: 'a@b.example', fromName: null, subject: 'no event', text: 'code 314159',
+        html: null, headers: [], attachments: [], raw: new TextEncoder().encode('Subject: no event\r\n\r\ncode 314159\r\n') },
+      [{ id, mailbox: address }],
+    );
+    t.clock.advance(5000);
+    const result = (await waiting) as CallToolResult;
+    assert.equal((result.structuredContent as { status: string; message: { subject: string } }).message.subject, 'no event');
+    assert.equal(t.clock.pendingTimers(), 0);
   });
 
   it('stops waiting at once when the client goes away', async () => {

@@ -25,6 +25,7 @@ describe('inboxd domains | accounts | keys (D28)', () => {
     INBOXD_DATA_DIR: t.dataDir,
     INBOXD_PUBLIC_DOMAINS: t.app.config.publicDomains.join(','),
     INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(','),
+    ...(t.app.config.databaseUrl === undefined ? {} : { INBOXD_DATABASE_URL: t.app.config.databaseUrl }),
   });
   const inboxd = (...args: string[]) =>
     new Promise<Run>((resolve, reject) => {

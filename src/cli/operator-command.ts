@@ -1,5 +1,5 @@
 // Runs one operator command on the store the configuration names (the same one `inboxd serve` uses; SQLite
-// in WAL mode lets both work at once), prints its answer, and exits 1 with the reason on a refusal.
+// in WAL mode, or the shared PostgreSQL database, lets both work at once), prints its answer, and exits 1 with the reason on a refusal.
 import type { Command } from 'commander';
 import { systemClock } from '../clock.js';
 import { createIdGenerator } from '../mail/ids.js';
@@ -19,7 +19,7 @@ export function withOutputOptions(command: Command): Command {
 
 export async function runOperatorCommand(options: OutputOptions, action: (operator: Operator) => Promise<object>, note?: string): Promise<void> {
   const config = configOrExit(options);
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   try {
     const operator = createOperator({
       directory: storage.directory,

@@ -17,7 +17,9 @@ export interface Config {
   tlsKey: string | undefined;
   trustProxy: boolean;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
+  redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;

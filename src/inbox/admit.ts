@@ -42,7 +42,14 @@ type AdmitDeps = Pick<InboxDeps, 'limiter' | 'domains' | 'directory' | 'clock'>;
 /** Resolves the caller's key and spends one request of its budget (and of the address's, if named). */
 export async function admitCaller(deps: AdmitDeps, caller: Caller, address?: string): Promise<ResolvedBearer> {
   const bearer = await resolveBearer(deps.directory, caller.bearer);
-  const verdict = await deps.limiter.consume(requestLimits(clientOf(caller, bearer), address));
+  let verdict: LimitVerdict;
+  try {
+    verdict = await deps.limiter.consume(requestLimits(clientOf(caller, bearer), address));
+  } catch {
+    // A shared limiter that cannot be reached refuses rather than waves everyone through: the limits
+    // protect the service exactly when something is already wrong.
+    throw new AppError('unavailable', 'Rate limits cannot be checked right now; retry shortly.', { retryAfterSeconds: 5 });
+  }
   if (!verdict.allowed) {
     throw new AppError('rate_limited', undefined, {
       retryAfterSeconds: Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)),

@@ -1,7 +1,7 @@
 // The wait_for_message tool and `inboxd wait` (D24): the oldest unseen message that matches, at once if
 // one is there, else the next one to arrive, woken by the delivery's event itself (no polling loop). It
 // subscribes before it looks, so a message arriving in between is not missed. It reports progress every
-// 5 seconds, stops as soon as its caller goes away, and marks the message it returns seen, so the next
+// 5 seconds (and looks again then, in case an event was lost), stops as soon as its caller goes away, and marks the message it returns seen, so the next
 // call waits for the next message. A timeout is a result, not an error.
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
@@ -136,9 +136,14 @@ export function createWaitForMessage(deps: InboxDeps) {
           wake();
         }),
       );
+      // Each progress tick also looks at the mailbox again: with shared events (Redis pub/sub, which
+      // does not queue for a subscriber whose link was down) an event can be lost, never a message.
+      let lookAgain = false;
       const tick = () => {
         cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
         options.onProgress?.(Math.round((deps.clock.now() - started) / 1000), timeoutSeconds);
+        lookAgain = true;
+        wake();
       };
       cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
       const onAbort = () => wake();
@@ -152,6 +157,11 @@ export function createWaitForMessage(deps: InboxDeps) {
           if (record === null || !matches(filter, record)) continue;
           const message = await take(mailbox, id, filter, record);
           if (message !== null) return { status: 'received', message };
+        }
+        if (lookAgain && !timedOut && !options.signal?.aborted) {
+          lookAgain = false;
+          const found = await alreadyThere(mailbox, filter);
+          if (found !== null) return { status: 'received', message: found };
         }
         if (timedOut || options.signal?.aborted) return { status: 'timeout', message: null };
         await new Promise<void>((resolve) => {

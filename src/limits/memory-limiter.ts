@@ -1,6 +1,7 @@
 // The in-process RateLimiter: exact for one node. State lives in two maps that are pruned as they grow,
 // so idle keys cost nothing after their budget is full again.
 import type { Clock } from '../clock.js';
+import { combineVerdicts } from './combine-verdicts.js';
 import { evaluateGcra } from './gcra.js';
 import type { LimitRule, LimitVerdict, RateLimiter } from './rate-limiter.js';
 import { emptyWindow, evaluateWindow, recordInWindow, slide, type WindowState } from './sliding-window.js';
@@ -42,17 +43,9 @@ export function createMemoryLimiter(clock: Clock): RateLimiter {
           },
         };
       });
-      const refused = outcomes.filter((o) => !o.outcome.allowed);
-      if (refused.length === 0) outcomes.forEach((o) => o.commit());
-      const decisive = refused.length > 0 ? refused : outcomes;
-      const nearest = decisive.reduce((a, b) => (b.outcome.remaining < a.outcome.remaining ? b : a), decisive[0] ?? outcomes[0]!);
-      return {
-        allowed: refused.length === 0,
-        retryAfterMs: Math.max(0, ...refused.map((o) => o.outcome.retryAfterMs)),
-        limit: nearest?.limit ?? 0,
-        remaining: nearest?.outcome.remaining ?? 0,
-        resetMs: nearest?.outcome.resetMs ?? 0,
-      };
+      const allowed = outcomes.every((o) => o.outcome.allowed);
+      if (allowed) outcomes.forEach((o) => o.commit());
+      return combineVerdicts(outcomes.map((o) => ({ limit: o.limit, ...o.outcome })));
     },
     async close() {
       tats.clear();

@@ -1,5 +1,8 @@
 // Starts the real service on ports chosen by the OS, with a manual clock and a fresh data directory,
 // and gives tests real clients: fetch over HTTPS (trusting the generated certificate) and nodemailer.
+// With INBOXD_TEST_SHARED=1 every app runs on PostgreSQL and Redis instead of SQLite and in-process
+// state (a fresh schema and key prefix each), so the same end-to-end suite proves both (`npm test`
+// runs it both ways; see scripts/test.sh).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +12,9 @@ import { Agent, fetch, type RequestInit } from 'undici';
 import { startApp, type RunningApp } from '../../src/app.js';
 import { createManualClock, type ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { createTestSchema, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from './backends.js';
+
+export const SHARED_BACKENDS = process.env.INBOXD_TEST_SHARED === '1';
 
 export interface ApiResponse {
   status: number;
@@ -42,6 +48,9 @@ async function toResponse(response: Awaited<ReturnType<typeof fetch>>): Promise<
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
   const clock = createManualClock(Date.now());
+  const schema: TestSchema | undefined = SHARED_BACKENDS ? await createTestSchema() : undefined;
+  const shared: Record<string, string> =
+    schema === undefined ? {} : { INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
   const config = loadConfig({
     INBOXD_DATA_DIR: dataDir,
     INBOXD_SMTP_PORT: '0',
@@ -50,6 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     INBOXD_LOG_LEVEL: 'silent',
     INBOXD_PUBLIC_DOMAINS: 'inboxd.test,mail.inboxd.test',
     INBOXD_PARSER_THREADS: '1',
+    ...shared,
     ...env,
   });
   const app = await startApp({ config, clock });
@@ -71,6 +81,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       transport.close();
       await dispatcher.close();
       await app.stop();
+      await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

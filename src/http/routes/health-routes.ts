@@ -1,4 +1,5 @@
-// /healthz: the process answers. /readyz: the store answers too (503 unavailable when it does not).
+// /healthz: the process answers. /readyz: the store (and Redis, when shared) answer too (503 unavailable
+// when one does not), so a balancer takes a node that lost them out of rotation.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 
@@ -8,8 +9,8 @@ export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<v
     try {
       await ping();
     } catch (error) {
-      request.log.warn({ err: error }, 'store not ready');
-      throw new AppError('unavailable', 'The message store is not reachable.', { retryAfterSeconds: 5 });
+      request.log.warn({ err: error }, 'not ready');
+      throw new AppError('unavailable', 'The message store or the shared limiter is not reachable.', { retryAfterSeconds: 5 });
     }
     return { status: 'ready' };
   });

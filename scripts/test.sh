@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm test`. First pass: every test on the embedded defaults (SQLite, in-process limits and events),
+# including the PostgreSQL and Redis adapter contracts and the two-node test, which say plainly that they
+# skipped when those engines do not answer. Second pass: the end-to-end suite (test/*.test.ts) again with
+# every app on PostgreSQL and Redis (INBOXD_TEST_SHARED=1), when they answer.
+# INBOXD_REQUIRE_SHARED=1 (CI) turns a missing engine into a failure instead of a skip.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+run() { npx tsx --test --test-concurrency=2 --test-reporter=spec "$@"; }
+
+run $(find src test -name '*.test.ts' | sort)
+first=$?
+
+second=0
+if npx tsx test/support/probe-backends.ts; then
+  echo "== second pass: the end-to-end suite on PostgreSQL and Redis =="
+  INBOXD_TEST_SHARED=1 run $(find test -maxdepth 1 -name '*.test.ts' | sort)
+  second=$?
+elif [ "${INBOXD_REQUIRE_SHARED:-0}" = "1" ]; then
+  second=1
+fi
+
+if [ "$first" -ne 0 ] || [ "$second" -ne 0 ]; then
+  echo "tests failed (embedded pass: exit $first, shared pass: exit $second)" >&2
+  exit 1
+fi

@@ -1,0 +1,19 @@
+// Opens a Redis connection for the shared limiter and events (INBOXD_REDIS_URL). Commands fail fast
+// while the link is down instead of queueing, so a request never hangs on a lost Redis: the limiter's
+// callers answer 503, and the connection comes back by itself when Redis does.
+import { Redis } from 'ioredis';
+
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    commandTimeout: 5000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  // Errors reach the command that failed; the 'error' event would otherwise end the process.
+  redis.on('error', () => undefined);
+  await redis.connect();
+  return redis;
+}

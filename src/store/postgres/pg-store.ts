@@ -1,0 +1,183 @@
+// The PostgreSQL MessageStore, shared by every node. Mails, messages and attachments are partitioned by
+// arrival day (pg-partitions.ts); each saveMail is one transaction that PostgreSQL has flushed to its WAL
+// before it returns, so the SMTP 250 follows a durable commit (D10). Readers filter on expires_at (D4).
+import type pg from 'pg';
+import type { AttachmentContent, AttachmentRecord, MessageRecord, MessageStore, MessageSummaryRecord, NewDelivery, NewMail } from '../message-store.js';
+import { dayStart, DAY_MS, dropExpiredDays, ensureDayPartitions } from './pg-partitions.js';
+import { inTransaction } from './pg-transaction.js';
+
+interface SummaryRow {
+  id: string;
+  mailbox: string;
+  env_from: string;
+  from_name: string | null;
+  subject: string | null;
+  received_at: number;
+  expires_at: number;
+  seen: boolean;
+  attachment_count: number;
+}
+
+interface MessageRow extends SummaryRow {
+  text_body: string | null;
+  html_body: string | null;
+  headers: string;
+  mail_id: string;
+}
+
+const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
+  ma.attachment_count`;
+const JOIN_MAIL = 'FROM messages m JOIN mails ma ON ma.id = m.mail_id AND ma.received_at = m.received_at';
+/** No partition of the parent matches the row: the day's partitions are missing (check_violation). */
+const NO_PARTITION = '23514';
+
+function toSummary(row: SummaryRow): MessageSummaryRecord {
+  return {
+    id: row.id,
+    mailbox: row.mailbox,
+    from: row.env_from,
+    fromName: row.from_name,
+    subject: row.subject,
+    receivedAt: row.received_at,
+    expiresAt: row.expires_at,
+    seen: row.seen,
+    attachmentCount: row.attachment_count,
+  };
+}
+
+function bytes(content: Uint8Array): Buffer {
+  return Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+}
+
+async function insertMail(client: pg.PoolClient, mail: NewMail, deliveries: NewDelivery[]): Promise<void> {
+  await client.query(
+    `INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body, html_body, headers,
+       attachment_count, raw) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [mail.id, mail.receivedAt, mail.expiresAt, mail.from, mail.fromName, mail.subject, mail.text, mail.html,
+      JSON.stringify(mail.headers), mail.attachments.length, bytes(mail.raw)],
+  );
+  for (const [position, a] of mail.attachments.entries()) {
+    await client.query(
+      `INSERT INTO attachments (id, mail_id, received_at, position, filename, mime, size, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [a.id, mail.id, mail.receivedAt, position, a.filename, a.mime, a.content.byteLength, bytes(a.content)],
+    );
+  }
+  await client.query(
+    `INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
+     SELECT id, mailbox, $3, $4, $5 FROM unnest($1::text[], $2::text[]) AS d (id, mailbox)`,
+    [deliveries.map((d) => d.id), deliveries.map((d) => d.mailbox), mail.id, mail.receivedAt, mail.expiresAt],
+  );
+}
+
+export function pgMessageStore(pool: pg.Pool): MessageStore {
+  /** Days whose partitions this node has seen made; the rest are made before the first write. */
+  const readyDays = new Set<number>();
+
+  async function ensureDay(day: number): Promise<void> {
+    if (readyDays.has(day)) return;
+    await ensureDayPartitions(pool, day);
+    readyDays.add(day);
+  }
+
+  async function save(mail: NewMail, deliveries: NewDelivery[]): Promise<void> {
+    await ensureDay(dayStart(mail.receivedAt));
+    await inTransaction(pool, (client) => insertMail(client, mail, deliveries));
+  }
+
+  return {
+    async saveMail(mail, deliveries) {
+      try {
+        await save(mail, deliveries);
+      } catch (error) {
+        // Another node dropped a day this one remembered (only after a clock jump): make it again, once.
+        if ((error as { code?: string }).code !== NO_PARTITION) throw error;
+        readyDays.delete(dayStart(mail.receivedAt));
+        await save(mail, deliveries);
+      }
+    },
+    async listMessages(query) {
+      const args: unknown[] = [query.mailbox, query.now, query.limit];
+      let before = '';
+      if (query.before !== undefined) {
+        args.push(query.before);
+        before = 'AND m.id < $4';
+      }
+      const { rows } = await pool.query<SummaryRow>(
+        `SELECT ${SUMMARY_COLUMNS} ${JOIN_MAIL}
+         WHERE m.mailbox = $1 AND m.expires_at > $2 ${before} ORDER BY m.id DESC LIMIT $3`,
+        args,
+      );
+      return rows.map(toSummary);
+    },
+    async getMessage(mailbox, id, now): Promise<MessageRecord | null> {
+      const { rows } = await pool.query<MessageRow>(
+        `SELECT ${SUMMARY_COLUMNS}, ma.text_body, ma.html_body, ma.headers, m.mail_id ${JOIN_MAIL}
+         WHERE m.mailbox = $1 AND m.id = $2 AND m.expires_at > $3`,
+        [mailbox, id, now],
+      );
+      const row = rows[0];
+      if (row === undefined) return null;
+      const { rows: attachments } = await pool.query<AttachmentRecord>(
+        'SELECT id, filename, mime, size FROM attachments WHERE mail_id = $1 AND received_at = $2 ORDER BY position',
+        [row.mail_id, row.received_at],
+      );
+      const { attachmentCount: _count, ...summary } = toSummary(row);
+      return { ...summary, text: row.text_body, html: row.html_body, headers: JSON.parse(row.headers) as MessageRecord['headers'], attachments };
+    },
+    async markSeen(mailbox, id, now) {
+      const result = await pool.query('UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3', [mailbox, id, now]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async claimUnseen(mailbox, id, now) {
+      // Under READ COMMITTED the second of two concurrent claims re-checks `NOT seen` after the first
+      // commits, and so updates nothing (D24).
+      const result = await pool.query('UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3 AND NOT seen', [mailbox, id, now]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async deleteMessage(mailbox, id) {
+      await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ mail_id: string; received_at: number }>(
+          'SELECT mail_id, received_at FROM messages WHERE mailbox = $1 AND id = $2',
+          [mailbox, id],
+        );
+        const found = rows[0];
+        if (found === undefined) return;
+        // Locking the mail first makes two recipients' deletions take turns, so the last one out
+        // sees that it is the last and removes the mail and its attachments.
+        await client.query('SELECT 1 FROM mails WHERE id = $1 AND received_at = $2 FOR UPDATE', [found.mail_id, found.received_at]);
+        await client.query('DELETE FROM messages WHERE mailbox = $1 AND id = $2 AND received_at = $3', [mailbox, id, found.received_at]);
+        const { rows: left } = await client.query('SELECT 1 FROM messages WHERE mail_id = $1 AND received_at = $2 LIMIT 1', [found.mail_id, found.received_at]);
+        if (left.length > 0) return;
+        await client.query('DELETE FROM attachments WHERE mail_id = $1 AND received_at = $2', [found.mail_id, found.received_at]);
+        await client.query('DELETE FROM mails WHERE id = $1 AND received_at = $2', [found.mail_id, found.received_at]);
+      });
+    },
+    async getAttachment(mailbox, attachmentId, now) {
+      const { rows } = await pool.query<AttachmentRecord & { content: Buffer }>(
+        `SELECT a.id, a.filename, a.mime, a.size, a.content FROM attachments a
+         WHERE a.id = $1 AND EXISTS (SELECT 1 FROM messages m
+           WHERE m.mail_id = a.mail_id AND m.received_at = a.received_at AND m.mailbox = $2 AND m.expires_at > $3)`,
+        [attachmentId, mailbox, now],
+      );
+      const row = rows[0];
+      if (row === undefined) return null;
+      const { buffer, byteOffset, byteLength } = row.content;
+      return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) } satisfies AttachmentContent;
+    },
+    async deleteExpired(now) {
+      // Today's and tomorrow's partitions are made here, ahead of their first message, so the write
+      // path rarely takes the partition lock.
+      for (const day of [dayStart(now), dayStart(now) + DAY_MS]) await ensureDay(day);
+      const dropped = await dropExpiredDays(pool, now);
+      for (const day of readyDays) if (day < dayStart(now)) readyDays.delete(day);
+      return dropped;
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      if (!pool.ended && !pool.ending) await pool.end();
+    },
+  };
+}
