@@ -64,7 +64,7 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
     await asleep;
     const sent = await a.send({ from: 'bot@example.org', to: address, subject: 'Your code', text: 'Your code is 246810.' });
     const acknowledged = performance.now();
-    const result = (await waiting) as { structuredContent: { status: string; message: { codes: string[] } } };
+    const result = (await waiting) as unknown as { structuredContent: { status: string; message: { codes: string[] } } };
     const latency = performance.now() - acknowledged;
     await mcp.close();
     assert.match(sent.response, /^250 /);

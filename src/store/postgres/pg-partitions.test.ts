@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
+import type pg from 'pg';
 import { createTestSchema, postgresSkipReason, type TestSchema } from '../../../test/support/backends.js';
 import type { MessageStore, NewMail } from '../message-store.js';
 import { openPgPool } from './pg-database.js';
