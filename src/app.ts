@@ -93,7 +93,13 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   const storage = await openStorage(config);
   const { messages: store, directory } = storage;
-  const shared = config.redisUrl === undefined ? undefined : await openShared(config.redisUrl, config.redisPrefix, options.clock);
+  const shared =
+    config.redisUrl === undefined
+      ? undefined
+      : await openShared(config.redisUrl, config.redisPrefix, options.clock).catch(async (error: unknown) => {
+          await storage.close();
+          throw error;
+        });
   const limiter = shared?.limiter ?? createMemoryLimiter(clock);
   const events = shared?.events ?? createMemoryEvents();
   const ping = async () => {
