@@ -1,50 +1,10 @@
 // The PostgreSQL DirectoryStore: domains, accounts, API keys, reservations and usage, read on every call
 // (nothing cached in the process), so a revoked key or a reopened domain holds at once on every node.
 import type pg from 'pg';
-import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore, DomainClosure, DomainRecord, Plan } from '../directory-store.js';
+import { ACCOUNT_SELECT, DOMAIN_SELECT, KEY_SELECT, toAccount, toDomain, toKey, type AccountRow, type DomainRow, type KeyRow } from '../directory-rows.js';
+import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore } from '../directory-store.js';
 import { inTransaction } from './pg-transaction.js';
 
-interface DomainRow {
-  domain: string;
-  connected_at: number;
-  key_digest: string | null;
-  account_id: string | null;
-}
-
-interface AccountRow {
-  id: string;
-  plan: Plan;
-  monthly_quota: number;
-  paid_through: string | null;
-  created_at: number;
-}
-
-interface KeyRow {
-  id: string;
-  account_id: string;
-  digest: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-function toDomain(row: DomainRow): DomainRecord {
-  let closure: DomainClosure | null = null;
-  if (row.key_digest !== null) closure = { kind: 'key', digest: row.key_digest };
-  else if (row.account_id !== null) closure = { kind: 'account', accountId: row.account_id };
-  return { domain: row.domain, connectedAt: row.connected_at, closure };
-}
-
-function toAccount(row: AccountRow): AccountRecord {
-  return { id: row.id, plan: row.plan, monthlyQuota: row.monthly_quota, paidThrough: row.paid_through, createdAt: row.created_at };
-}
-
-function toKey(row: KeyRow): ApiKeyRecord {
-  return { id: row.id, accountId: row.account_id, digest: row.digest, createdAt: row.created_at, revokedAt: row.revoked_at };
-}
-
-const DOMAIN = 'SELECT domain, connected_at, key_digest, account_id FROM domains';
-const ACCOUNT = 'SELECT id, plan, monthly_quota, paid_through, created_at FROM accounts';
-const KEY = 'SELECT id, account_id, digest, created_at, revoked_at FROM api_keys';
 
 export function pgDirectoryStore(pool: pg.Pool): DirectoryStore {
   async function all<T extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<T[]> {
@@ -63,17 +23,17 @@ export function pgDirectoryStore(pool: pg.Pool): DirectoryStore {
       await pool.query('INSERT INTO domains (domain, connected_at) VALUES ($1, $2) ON CONFLICT (domain) DO NOTHING', [domain, now]);
     },
     async getDomain(domain) {
-      const [row] = await all<DomainRow>(`${DOMAIN} WHERE domain = $1`, [domain]);
+      const [row] = await all<DomainRow>(`${DOMAIN_SELECT} WHERE domain = $1`, [domain]);
       return row === undefined ? null : toDomain(row);
     },
     async listDomains() {
-      return (await all<DomainRow>(`${DOMAIN} ORDER BY domain`)).map(toDomain);
+      return (await all<DomainRow>(`${DOMAIN_SELECT} ORDER BY domain`)).map(toDomain);
     },
     async domainsByKeyDigest(digest) {
-      return (await all<DomainRow>(`${DOMAIN} WHERE key_digest = $1 ORDER BY domain`, [digest])).map(toDomain);
+      return (await all<DomainRow>(`${DOMAIN_SELECT} WHERE key_digest = $1 ORDER BY domain`, [digest])).map(toDomain);
     },
     async domainsClosedTo(accountId) {
-      return (await all<DomainRow>(`${DOMAIN} WHERE account_id = $1 ORDER BY domain`, [accountId])).map(toDomain);
+      return (await all<DomainRow>(`${DOMAIN_SELECT} WHERE account_id = $1 ORDER BY domain`, [accountId])).map(toDomain);
     },
     async setDomainClosure(domain, closure) {
       const digest = closure?.kind === 'key' ? closure.digest : null;
@@ -86,15 +46,15 @@ export function pgDirectoryStore(pool: pg.Pool): DirectoryStore {
       ]);
     },
     async getAccount(id) {
-      const [row] = await all<AccountRow>(`${ACCOUNT} WHERE id = $1`, [id]);
+      const [row] = await all<AccountRow>(`${ACCOUNT_SELECT} WHERE id = $1`, [id]);
       return row === undefined ? null : toAccount(row);
     },
     async listAccounts() {
-      return (await all<AccountRow>(`${ACCOUNT} ORDER BY id`)).map(toAccount);
+      return (await all<AccountRow>(`${ACCOUNT_SELECT} ORDER BY id`)).map(toAccount);
     },
     async updateAccount(id, changes: AccountChanges) {
       return inTransaction(pool, async (client) => {
-        const row = (await client.query<AccountRow>(`${ACCOUNT} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+        const row = (await client.query<AccountRow>(`${ACCOUNT_SELECT} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
         if (row === undefined) return false;
         const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
         const next = { ...toAccount(row), ...given };
@@ -110,11 +70,11 @@ export function pgDirectoryStore(pool: pg.Pool): DirectoryStore {
       ]);
     },
     async getApiKey(id) {
-      const [row] = await all<KeyRow>(`${KEY} WHERE id = $1`, [id]);
+      const [row] = await all<KeyRow>(`${KEY_SELECT} WHERE id = $1`, [id]);
       return row === undefined ? null : toKey(row);
     },
     async listApiKeys(accountId) {
-      const rows = accountId === undefined ? await all<KeyRow>(`${KEY} ORDER BY id`) : await all<KeyRow>(`${KEY} WHERE account_id = $1 ORDER BY id`, [accountId]);
+      const rows = accountId === undefined ? await all<KeyRow>(`${KEY_SELECT} ORDER BY id`) : await all<KeyRow>(`${KEY_SELECT} WHERE account_id = $1 ORDER BY id`, [accountId]);
       return rows.map(toKey);
     },
     async revokeApiKey(id, now) {

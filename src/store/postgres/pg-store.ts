@@ -2,48 +2,14 @@
 // arrival day (pg-partitions.ts); each saveMail is one transaction that PostgreSQL has flushed to its WAL
 // before it returns, so the SMTP 250 follows a durable commit (D10). Readers filter on expires_at (D4).
 import type pg from 'pg';
-import type { AttachmentContent, AttachmentRecord, MessageRecord, MessageStore, MessageSummaryRecord, NewDelivery, NewMail } from '../message-store.js';
+import type { AttachmentContent, AttachmentRecord, MessageRecord, MessageStore, NewDelivery, NewMail } from '../message-store.js';
+import { SUMMARY_COLUMNS, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
 import { dayStart, DAY_MS, dropExpiredDays, ensureDayPartitions } from './pg-partitions.js';
 import { inTransaction } from './pg-transaction.js';
 
-interface SummaryRow {
-  id: string;
-  mailbox: string;
-  env_from: string;
-  from_name: string | null;
-  subject: string | null;
-  received_at: number;
-  expires_at: number;
-  seen: boolean;
-  attachment_count: number;
-}
-
-interface MessageRow extends SummaryRow {
-  text_body: string | null;
-  html_body: string | null;
-  headers: string;
-  mail_id: string;
-}
-
-const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
-  ma.attachment_count`;
 const JOIN_MAIL = 'FROM messages m JOIN mails ma ON ma.id = m.mail_id AND ma.received_at = m.received_at';
 /** No partition of the parent matches the row: the day's partitions are missing (check_violation). */
 const NO_PARTITION = '23514';
-
-function toSummary(row: SummaryRow): MessageSummaryRecord {
-  return {
-    id: row.id,
-    mailbox: row.mailbox,
-    from: row.env_from,
-    fromName: row.from_name,
-    subject: row.subject,
-    receivedAt: row.received_at,
-    expiresAt: row.expires_at,
-    seen: row.seen,
-    attachmentCount: row.attachment_count,
-  };
-}
 
 function bytes(content: Uint8Array): Buffer {
   return Buffer.from(content.buffer, content.byteOffset, content.byteLength);

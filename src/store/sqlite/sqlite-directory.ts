@@ -1,68 +1,28 @@
 // The embedded DirectoryStore: domains, accounts, API keys, reservations and usage in the same SQLite
 // database as the messages. Every call reads the database, so revocations and closures hold at once.
 import type Database from 'better-sqlite3';
-import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore, DomainClosure, DomainRecord, Plan } from '../directory-store.js';
-
-interface DomainRow {
-  domain: string;
-  connected_at: number;
-  key_digest: string | null;
-  account_id: string | null;
-}
-
-interface AccountRow {
-  id: string;
-  plan: Plan;
-  monthly_quota: number;
-  paid_through: string | null;
-  created_at: number;
-}
-
-interface KeyRow {
-  id: string;
-  account_id: string;
-  digest: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-function toDomain(row: DomainRow): DomainRecord {
-  let closure: DomainClosure | null = null;
-  if (row.key_digest !== null) closure = { kind: 'key', digest: row.key_digest };
-  else if (row.account_id !== null) closure = { kind: 'account', accountId: row.account_id };
-  return { domain: row.domain, connectedAt: row.connected_at, closure };
-}
-
-function toAccount(row: AccountRow): AccountRecord {
-  return { id: row.id, plan: row.plan, monthlyQuota: row.monthly_quota, paidThrough: row.paid_through, createdAt: row.created_at };
-}
-
-function toKey(row: KeyRow): ApiKeyRecord {
-  return { id: row.id, accountId: row.account_id, digest: row.digest, createdAt: row.created_at, revokedAt: row.revoked_at };
-}
+import { ACCOUNT_SELECT, DOMAIN_SELECT, KEY_SELECT, toAccount, toDomain, toKey, type AccountRow, type DomainRow, type KeyRow } from '../directory-rows.js';
+import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore } from '../directory-store.js';
 
 export function sqliteDirectoryStore(db: Database.Database): DirectoryStore {
-  const DOMAIN = 'SELECT domain, connected_at, key_digest, account_id FROM domains';
-  const ACCOUNT = 'SELECT id, plan, monthly_quota, paid_through, created_at FROM accounts';
-  const KEY = 'SELECT id, account_id, digest, created_at, revoked_at FROM api_keys';
   const stmt = {
     connect: db.prepare('INSERT INTO domains (domain, connected_at) VALUES (?, ?) ON CONFLICT (domain) DO NOTHING'),
-    domain: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE domain = ?`),
-    domains: db.prepare<[], DomainRow>(`${DOMAIN} ORDER BY domain`),
-    domainsByDigest: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE key_digest = ? ORDER BY domain`),
-    domainsOfAccount: db.prepare<[string], DomainRow>(`${DOMAIN} WHERE account_id = ? ORDER BY domain`),
+    domain: db.prepare<[string], DomainRow>(`${DOMAIN_SELECT} WHERE domain = ?`),
+    domains: db.prepare<[], DomainRow>(`${DOMAIN_SELECT} ORDER BY domain`),
+    domainsByDigest: db.prepare<[string], DomainRow>(`${DOMAIN_SELECT} WHERE key_digest = ? ORDER BY domain`),
+    domainsOfAccount: db.prepare<[string], DomainRow>(`${DOMAIN_SELECT} WHERE account_id = ? ORDER BY domain`),
     close: db.prepare('UPDATE domains SET key_digest = ?, account_id = ? WHERE domain = ?'),
     insertAccount: db.prepare(`INSERT INTO accounts (id, plan, monthly_quota, paid_through, created_at)
       VALUES (@id, @plan, @monthlyQuota, @paidThrough, @createdAt)`),
-    account: db.prepare<[string], AccountRow>(`${ACCOUNT} WHERE id = ?`),
-    accounts: db.prepare<[], AccountRow>(`${ACCOUNT} ORDER BY id`),
+    account: db.prepare<[string], AccountRow>(`${ACCOUNT_SELECT} WHERE id = ?`),
+    accounts: db.prepare<[], AccountRow>(`${ACCOUNT_SELECT} ORDER BY id`),
     updateAccount: db.prepare(`UPDATE accounts SET plan = @plan, monthly_quota = @monthlyQuota, paid_through = @paidThrough
       WHERE id = @id`),
     insertKey: db.prepare(`INSERT INTO api_keys (id, account_id, digest, created_at, revoked_at)
       VALUES (@id, @accountId, @digest, @createdAt, @revokedAt)`),
-    key: db.prepare<[string], KeyRow>(`${KEY} WHERE id = ?`),
-    keys: db.prepare<[], KeyRow>(`${KEY} ORDER BY id`),
-    keysOfAccount: db.prepare<[string], KeyRow>(`${KEY} WHERE account_id = ? ORDER BY id`),
+    key: db.prepare<[string], KeyRow>(`${KEY_SELECT} WHERE id = ?`),
+    keys: db.prepare<[], KeyRow>(`${KEY_SELECT} ORDER BY id`),
+    keysOfAccount: db.prepare<[string], KeyRow>(`${KEY_SELECT} WHERE account_id = ? ORDER BY id`),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?'),
     reservation: db.prepare<[string], { account_id: string }>('SELECT account_id FROM reservations WHERE address = ?'),
     reserve: db.prepare(`INSERT INTO reservations (address, account_id, reserved_at) VALUES (?, ?, ?)

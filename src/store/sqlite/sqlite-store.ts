@@ -7,50 +7,15 @@ import type {
   ListQuery,
   MessageRecord,
   MessageStore,
-  MessageSummaryRecord,
   NewDelivery,
   NewMail,
 } from '../message-store.js';
+import { SUMMARY_COLUMNS, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 
-interface SummaryRow {
-  id: string;
-  mailbox: string;
-  env_from: string;
-  from_name: string | null;
-  subject: string | null;
-  received_at: number;
-  expires_at: number;
-  seen: number;
-  attachment_count: number;
-}
-
-interface MessageRow extends SummaryRow {
-  text_body: string | null;
-  html_body: string | null;
-  headers: string;
-  mail_id: string;
-}
-
-const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
-  ma.attachment_count`;
 // Sorts after every id, so one prepared statement serves the first page and the following ones.
 const AFTER_EVERY_ID = '~';
 const SWEEP_BATCH = 500;
-
-function toSummary(row: SummaryRow): MessageSummaryRecord {
-  return {
-    id: row.id,
-    mailbox: row.mailbox,
-    from: row.env_from,
-    fromName: row.from_name,
-    subject: row.subject,
-    receivedAt: row.received_at,
-    expiresAt: row.expires_at,
-    seen: row.seen === 1,
-    attachmentCount: row.attachment_count,
-  };
-}
 
 /** A MessageStore over its own database file (tests, tools); the service shares one with the directory. */
 export function openSqliteStore(path: string): MessageStore {

@@ -1,0 +1,39 @@
+// A message summary as the SQL adapters (SQLite, PostgreSQL) read it, and its mapping to a record: the
+// same columns in both schemas; `seen` is 0/1 in SQLite and a boolean in PostgreSQL.
+import type { MessageSummaryRecord } from './message-store.js';
+
+export interface SummaryRow {
+  id: string;
+  mailbox: string;
+  env_from: string;
+  from_name: string | null;
+  subject: string | null;
+  received_at: number;
+  expires_at: number;
+  seen: number | boolean;
+  attachment_count: number;
+}
+
+export interface MessageRow extends SummaryRow {
+  text_body: string | null;
+  html_body: string | null;
+  headers: string;
+  mail_id: string;
+}
+
+export const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
+  ma.attachment_count`;
+
+export function toSummary(row: SummaryRow): MessageSummaryRecord {
+  return {
+    id: row.id,
+    mailbox: row.mailbox,
+    from: row.env_from,
+    fromName: row.from_name,
+    subject: row.subject,
+    receivedAt: row.received_at,
+    expiresAt: row.expires_at,
+    seen: row.seen === true || row.seen === 1,
+    attachmentCount: row.attachment_count,
+  };
+}
