@@ -93,6 +93,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   const storage = await openStorage(config);
   const { messages: store, directory } = storage;
+  for (const warning of storage.warnings) logger.warn(warning);
   const shared =
     config.redisUrl === undefined
       ? undefined

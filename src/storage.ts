@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Config } from './config/config.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
-import { openPgPool } from './store/postgres/pg-database.js';
+import { durabilityWarnings, openPgPool } from './store/postgres/pg-database.js';
 import { pgDirectoryStore } from './store/postgres/pg-directory.js';
 import { pgMessageStore } from './store/postgres/pg-store.js';
 import { sqliteDirectoryStore } from './store/sqlite/sqlite-directory.js';
@@ -14,6 +14,8 @@ import { sqliteMessageStore } from './store/sqlite/sqlite-store.js';
 
 export interface Storage {
   kind: 'sqlite' | 'postgres';
+  /** Settings of the engine that weaken durability (D10), for the server to log at start. */
+  warnings: string[];
   messages: MessageStore;
   directory: DirectoryStore;
   close(): Promise<void>;
@@ -23,9 +25,10 @@ export async function openStorage(config: Pick<Config, 'dataDir' | 'databaseUrl'
   if (config.databaseUrl !== undefined) {
     const pool = await openPgPool({ url: config.databaseUrl, poolSize: config.databasePoolSize });
     const messages = pgMessageStore(pool);
-    return { kind: 'postgres', messages, directory: pgDirectoryStore(pool), close: () => messages.close() };
+    const warnings = await durabilityWarnings(pool);
+    return { kind: 'postgres', warnings, messages, directory: pgDirectoryStore(pool), close: () => messages.close() };
   }
   const db = openSqliteDatabase(join(config.dataDir, 'inboxd.sqlite'));
   const messages = sqliteMessageStore(db);
-  return { kind: 'sqlite', messages, directory: sqliteDirectoryStore(db), close: () => messages.close() };
+  return { kind: 'sqlite', warnings: [], messages, directory: sqliteDirectoryStore(db), close: () => messages.close() };
 }

@@ -45,3 +45,15 @@ export async function openPgPool(options: PgOptions): Promise<pg.Pool> {
   }
   return pool;
 }
+
+/** What in the server's settings would break "250 only after a durable commit" (D10); empty when sound. */
+export async function durabilityWarnings(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ fsync: string; commit: string }>(
+    `SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS commit`,
+  );
+  const settings = rows[0];
+  const warnings: string[] = [];
+  if (settings?.fsync === 'off') warnings.push('PostgreSQL runs with fsync=off: a crash can lose mail already acknowledged with 250');
+  if (settings?.commit === 'off') warnings.push('PostgreSQL runs with synchronous_commit=off: a crash can lose the last mail acknowledged with 250');
+  return warnings;
+}
