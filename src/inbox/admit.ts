@@ -65,3 +65,9 @@ export async function admit(deps: AdmitDeps, caller: Caller, mailbox: Address): 
   const bearer = await admitCaller(deps, caller, mailbox.address);
   return authorizeRead(deps, mailbox, bearer);
 }
+
+/** Asks again whether the caller may still read the mailbox, without spending a request: a live stream
+ * re-checks this as it goes, so a revoked key or a newly closed domain ends it (D12–D14). */
+export async function recheckAccess(deps: AdmitDeps, caller: Caller, mailbox: Address): Promise<void> {
+  await authorizeRead(deps, mailbox, await resolveBearer(deps.directory, caller.bearer));
+}

@@ -10,9 +10,12 @@ import { createListDomains } from './list-domains.js';
 import { createListMessages } from './list-messages.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
+import { createOpenStreams } from './open-streams.js';
 import { createWaitForMessage } from './wait-for-message.js';
+import { createWatchMailbox } from './watch-mailbox.js';
 
 export function createInbox(deps: InboxDeps) {
+  const openStreams = createOpenStreams();
   return {
     checkRecipient: createCheckRecipient(deps),
     deliver: createDeliver(deps),
@@ -22,7 +25,8 @@ export function createInbox(deps: InboxDeps) {
     removeMessage: createRemoveMessage(deps),
     downloadAttachment: createDownloadAttachment(deps),
     createInbox: createCreateInbox(deps),
-    waitForMessage: createWaitForMessage(deps),
+    waitForMessage: createWaitForMessage(deps, openStreams),
+    watchMailbox: createWatchMailbox(deps, openStreams),
     /** Spends one request of the caller's budget for a request that is no operation of its own (an MCP
      * protocol request such as initialize or tools/list), so those are limited too (D17). */
     admitRequest: async (caller: Caller): Promise<void> => void (await admitCaller(deps, caller)),

@@ -9,6 +9,7 @@ import type { MessageRecord, MessageSummaryRecord } from '../store/message-store
 import { admit, requireAddress } from './admit.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
+import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
 import { messageView, withCodesAndLinks, type AgentMessageView } from './views.js';
 
 export const DEFAULT_WAIT_SECONDS = 30;
@@ -16,8 +17,8 @@ export const MAX_WAIT_SECONDS = 50;
 export const PROGRESS_INTERVAL_MS = 5000;
 /** How many of the newest messages a wait looks through for one already there. */
 const LOOK_BACK = 200;
-/** Waits one network may hold open at once on this node: each holds a connection for up to 50 s. */
-export const MAX_WAITS_PER_NETWORK = 50;
+/** Waits one network may hold open at once on this node (shared with the page's live streams). */
+export const MAX_WAITS_PER_NETWORK = MAX_OPEN_PER_NETWORK;
 
 export interface WaitRequest {
   address: unknown;
@@ -75,7 +76,7 @@ function matches(filter: Filter, message: MessageSummaryRecord | MessageRecord):
   return true;
 }
 
-export function createWaitForMessage(deps: InboxDeps) {
+export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) {
   /** Takes the message for this waiter: seen from now on; null when another waiter took it first.
    * A record already read for matching is reused rather than read again. */
   async function take(mailbox: Address, id: string, filter: Filter, known?: MessageRecord): Promise<AgentMessageView | null> {
@@ -95,21 +96,14 @@ export function createWaitForMessage(deps: InboxDeps) {
     return null;
   }
 
-  const open = new Map<string, number>();
-
   return async function waitForMessage(caller: Caller, request: WaitRequest, options: WaitOptions = {}): Promise<WaitResult> {
     const mailbox = requireAddress(request.address);
     const { filter, timeoutSeconds } = parseFilter(request);
-    if ((open.get(caller.network) ?? 0) >= MAX_WAITS_PER_NETWORK) {
-      throw new AppError('rate_limited', `At most ${MAX_WAITS_PER_NETWORK} waits at once from one client.`, { retryAfterSeconds: 1 });
-    }
-    open.set(caller.network, (open.get(caller.network) ?? 0) + 1);
+    const release = openStreams.open(caller.network);
     try {
       return await waitAdmitted(caller, mailbox, filter, timeoutSeconds, options);
     } finally {
-      const left = (open.get(caller.network) ?? 1) - 1;
-      if (left === 0) open.delete(caller.network);
-      else open.set(caller.network, left);
+      release();
     }
   };
 

@@ -1,0 +1,121 @@
+// The page's live mailbox (D26): after the same gate as a list request (limits, then access), every
+// message delivered to the address is handed on as its summary, woken by the delivery's event (the same
+// events component as wait_for_message; no polling). Every KEEPALIVE_MS it asks again whether the caller
+// may still read the mailbox (a revoked key ends the stream) and looks at the newest messages in case a
+// shared event was lost. A stream lasts at most STREAM_LIFETIME_MS; the client then opens a new one,
+// which is counted like any request.
+import { isAppError, type AppError } from '../errors.js';
+import type { Address } from '../mail/address.js';
+import { admit, recheckAccess, requireAddress } from './admit.js';
+import type { Caller } from './caller.js';
+import type { InboxDeps } from './deps.js';
+import type { OpenStreams } from './open-streams.js';
+import { summaryView, type MessageSummaryView } from './views.js';
+
+export const KEEPALIVE_MS = 20_000;
+export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** How many of the newest messages a keep-alive looks through for one whose event was lost. */
+const LOOK_BACK = 50;
+/** Ids already handed on, remembered so a message is sent once even when its event and a look both see it. */
+const REMEMBERED = 500;
+
+export interface WatchRequest {
+  address: unknown;
+}
+
+export interface WatchHandlers {
+  /** Aborted when the client goes away or the server stops: the watch ends at once. */
+  signal: AbortSignal;
+  /** Called once, after the caller was admitted and subscribed, before any message. */
+  onReady(info: { address: string; keepaliveSeconds: number; lifetimeSeconds: number }): void;
+  onMessage(message: MessageSummaryView): void;
+  onKeepAlive(): void;
+}
+
+export type WatchEnd = { reason: 'closed' | 'lifetime' } | { reason: 'access'; error: AppError };
+
+export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
+  return async function watchMailbox(caller: Caller, request: WatchRequest, handlers: WatchHandlers): Promise<WatchEnd> {
+    const mailbox = requireAddress(request.address);
+    const release = openStreams.open(caller.network);
+    try {
+      await admit(deps, caller, mailbox);
+      return await watch(caller, mailbox, handlers);
+    } finally {
+      release();
+    }
+  };
+
+  async function watch(caller: Caller, mailbox: Address, handlers: WatchHandlers): Promise<WatchEnd> {
+    const arrived: string[] = [];
+    let wake = () => undefined as void;
+    const cancels: (() => void)[] = [];
+    cancels.push(
+      await deps.events.subscribe(mailbox.address, (event) => {
+        arrived.push(event.messageId);
+        wake();
+      }),
+    );
+    try {
+      // Messages at or below the newest one already there are the client's list, not news.
+      const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: 1, now: deps.clock.now() });
+      const floor = newest[0]?.id ?? '';
+      const sent = new Set<string>();
+      const hand = (message: MessageSummaryView) => {
+        sent.add(message.id);
+        if (sent.size > REMEMBERED) sent.delete(sent.values().next().value as string);
+        handlers.onMessage(message);
+      };
+
+      let ended = false;
+      let tick = false;
+      cancels.push(
+        deps.clock.schedule(STREAM_LIFETIME_MS, () => {
+          ended = true;
+          wake();
+        }),
+      );
+      const keepAlive = () => {
+        cancels.push(deps.clock.schedule(KEEPALIVE_MS, keepAlive));
+        tick = true;
+        wake();
+      };
+      cancels.push(deps.clock.schedule(KEEPALIVE_MS, keepAlive));
+      const onAbort = () => wake();
+      handlers.signal.addEventListener('abort', onAbort);
+      cancels.push(() => handlers.signal.removeEventListener('abort', onAbort));
+      handlers.onReady({ address: mailbox.address, keepaliveSeconds: KEEPALIVE_MS / 1000, lifetimeSeconds: STREAM_LIFETIME_MS / 1000 });
+
+      for (;;) {
+        if (handlers.signal.aborted) return { reason: 'closed' };
+        while (arrived.length > 0) {
+          const id = arrived.shift() as string;
+          if (sent.has(id)) continue;
+          const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
+          if (record !== null) hand(summaryView({ ...record, attachmentCount: record.attachments.length }));
+        }
+        if (tick) {
+          tick = false;
+          try {
+            await recheckAccess(deps, caller, mailbox);
+          } catch (error) {
+            if (isAppError(error)) return { reason: 'access', error };
+            throw error;
+          }
+          const recent = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
+          for (const summary of recent.reverse()) if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
+          handlers.onKeepAlive();
+        }
+        if (ended) return { reason: 'lifetime' };
+        if (handlers.signal.aborted) return { reason: 'closed' };
+        if (arrived.length === 0 && !tick) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+      }
+    } finally {
+      for (const cancel of cancels) cancel();
+    }
+  }
+}
