@@ -56,6 +56,20 @@ module.exports = {
       to: { path: ADAPTERS },
     },
     {
+      name: 'the-page-is-its-own-program',
+      comment: 'web/ runs in the browser and reaches the service only through the public HTTP API (D26).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'the-service-does-not-import-the-page',
+      comment: 'The service serves the built page as files (http/web-page.ts); it never imports its code.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^web/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},

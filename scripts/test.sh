@@ -8,7 +8,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 run() { npx tsx --test --test-concurrency=2 --test-reporter=spec "$@"; }
 
-run $(find src test -name '*.test.ts' | sort)
+# The page under test is the one in web/ now, not an older build.
+node scripts/build-web.mjs || exit 1
+
+run $(find src web test -name '*.test.ts' | sort)
 first=$?
 
 second=0

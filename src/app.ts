@@ -2,6 +2,7 @@
 // (SMTP, HTTPS, the plain-HTTP redirect, the sweeper), starts them, and stops them in order.
 import { once } from 'node:events';
 import type { Server } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -11,6 +12,7 @@ import { createDomainRegistry } from './domains/domain-registry.js';
 import { createMxCheck } from './domains/mx-check.js';
 import { createHttpsApp } from './http/https-app.js';
 import { createRedirectServer } from './http/https-redirect.js';
+import { trackUnusedConnections } from './http/unused-connections.js';
 import { createInbox, type Inbox } from './inbox/inbox.js';
 import { createMemoryEvents } from './events/memory-events.js';
 import type { MailEvents } from './events/mail-events.js';
@@ -123,6 +125,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping, logger, baseUrl: () => baseUrl });
   registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, version: VERSION });
+  const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;
   if (config.baseUrl === undefined) baseUrl = `https://${config.hostname}:${httpsPort}`;
@@ -154,7 +157,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     // Stop accepting first; let SMTP sessions finish; then the store goes last.
     redirect.close();
     redirect.closeAllConnections();
-    await Promise.all([smtp.close(), https.close()]);
+    const httpsClosed = https.close();
+    unusedConnections.closeUnused();
+    await Promise.all([smtp.close(), httpsClosed]);
     await sweeper.stop();
     await parser.close();
     await limiter.close();

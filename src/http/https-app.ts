@@ -1,4 +1,5 @@
-// The HTTPS application: the v1 API, its OpenAPI document and reference page, and health checks.
+// The HTTPS application: the v1 API (with the mailbox's live stream), its OpenAPI document and reference
+// page, health checks, and the inbox page.
 // Order of a request: X-Forwarded-Proto redirect (with trust_proxy) → CORS → route validation (400) →
 // use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts.
 import cors from '@fastify/cors';
@@ -10,9 +11,12 @@ import { installErrorHandling } from './error-handler.js';
 import { redirectBody, redirectLocation, redirectStatus } from './https-redirect.js';
 import { registerOpenApi } from './openapi.js';
 import { createRouteTable } from './route-table.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { registerWebPage } from './web-page.js';
 import { registerAttachmentRoutes } from './routes/attachment-routes.js';
 import { registerDomainsRoutes } from './routes/domains-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerMailboxEventsRoutes } from './routes/mailbox-events-routes.js';
 import { registerMailboxRoutes } from './routes/mailbox-routes.js';
 import { registerMessageRoutes } from './routes/message-routes.js';
 
@@ -23,6 +27,8 @@ export interface HttpsAppOptions {
   ping: () => Promise<void>;
   logger: Logger;
   baseUrl: () => string;
+  /** The built page (dist/web by default). */
+  webDir?: string;
 }
 
 export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyInstance> {
@@ -52,9 +58,7 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
     });
   }
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Strict-Transport-Security', 'max-age=31536000');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
+    reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/docs')) reply.header('Cache-Control', 'no-store');
   });
 
@@ -69,8 +73,10 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
   registerMailboxRoutes(app, options.inbox);
+  registerMailboxEventsRoutes(app, options.inbox);
   registerMessageRoutes(app, options.inbox);
   registerAttachmentRoutes(app, options.inbox);
   registerDomainsRoutes(app, options.inbox);
+  await registerWebPage(app, options.webDir);
   return app;
 }

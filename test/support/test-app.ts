@@ -28,6 +28,8 @@ export interface TestApp {
   clock: ManualClock;
   dataDir: string;
   api(path: string, init?: RequestInit): Promise<ApiResponse>;
+  /** An HTTPS request whose body the caller reads as it arrives (the live mailbox stream). */
+  open(path: string, init?: RequestInit): Promise<Awaited<ReturnType<typeof fetch>>>;
   /** Plain HTTP to the redirect listener. */
   plain(path: string, init?: RequestInit): Promise<ApiResponse>;
   send(message: Mail.Options): Promise<{ response: string; accepted: unknown[]; rejected: unknown[] }>;
@@ -45,9 +47,10 @@ async function toResponse(response: Awaited<ReturnType<typeof fetch>>): Promise<
   return { status: response.status, headers: response.headers as unknown as Headers, body, json };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Starts the service; `options.clockStart` sets its manual clock's first reading (now by default). */
+export async function startTestApp(env: Record<string, string> = {}, options: { clockStart?: number } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
-  const clock = createManualClock(Date.now());
+  const clock = createManualClock(options.clockStart ?? Date.now());
   const schema: TestSchema | undefined = SHARED_BACKENDS ? await createTestSchema() : undefined;
   const shared: Record<string, string> =
     schema === undefined ? {} : { INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
@@ -75,12 +78,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     dataDir,
     api: async (path, init = {}) => toResponse(await fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher })),
+    open: (path, init = {}) => fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher }),
     plain: async (path, init = {}) => toResponse(await fetch(`http://127.0.0.1:${app.httpPort}${path}`, { redirect: 'manual', ...init })),
     send: (message) => transport.sendMail(message),
     async stop() {
       transport.close();
-      await dispatcher.close();
+      // The app first: it ends the streams still open on this client (a dispatcher waits for them).
       await app.stop();
+      await dispatcher.close();
       await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
