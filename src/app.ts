@@ -25,6 +25,7 @@ import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { VERSION } from './version.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
   clock?: Clock;
   logger?: Logger;
   sweepIntervalMs?: number;
+  /** How long stop() lets SMTP sessions in DATA finish before telling them 421 (default 10 s). */
+  smtpCloseTimeoutMs?: number;
 }
 
 export interface RunningApp {
@@ -52,6 +55,7 @@ export interface RunningApp {
   directory: DirectoryStore;
   events: MailEvents;
   sweeper: Sweeper;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -60,6 +64,18 @@ interface Shared {
   events: MailEvents;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The limiter, counting what it refuses (D17) for /metrics. */
+function countingRefusals(limiter: RateLimiter, metrics: Metrics): RateLimiter {
+  return {
+    async consume(rules) {
+      const verdict = await limiter.consume(rules);
+      if (!verdict.allowed) metrics.rateLimited();
+      return verdict;
+    },
+    close: () => limiter.close(),
+  };
 }
 
 /** The Redis-backed limiter and events, shared by every node. A test's clock, when given, rules the
@@ -93,8 +109,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     logger.warn({ certificate: tls.generatedAt }, 'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)');
   }
 
-  const storage = await openStorage(config);
+  // The store's size is asked at each scrape, once the store is open.
+  let sizeOfStore: MessageStore['size'] = () => Promise.reject(new Error('not open yet'));
+  const metrics = createMetrics(() => sizeOfStore());
+  // The server waits only briefly for another process's SQLite lock: the wait blocks its event loop, and
+  // a refused write is retried by its sender (451) or client (503 with Retry-After).
+  const storage = await openStorage(config, { lockWaitMs: 250, onFault: (error) => metrics.storageFault(error) });
   const { messages: store, directory } = storage;
+  sizeOfStore = () => store.size();
   for (const warning of storage.warnings) logger.warn(warning);
   const shared =
     config.redisUrl === undefined
@@ -103,7 +125,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
           await storage.close();
           throw error;
         });
-  const limiter = shared?.limiter ?? createMemoryLimiter(clock);
+  const limiter = countingRefusals(shared?.limiter ?? createMemoryLimiter(clock), metrics);
   const events = shared?.events ?? createMemoryEvents();
   const ping = async () => {
     await Promise.all([store.ping(), shared?.ping()]);
@@ -123,7 +145,16 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     baseUrl: () => baseUrl,
   });
 
-  const https = await createHttpsApp({ tls, trustProxy: config.trustProxy, inbox, ping, logger, baseUrl: () => baseUrl });
+  const https = await createHttpsApp({
+    tls,
+    trustProxy: config.trustProxy,
+    inbox,
+    ping,
+    logger,
+    baseUrl: () => baseUrl,
+    metrics,
+    metricsToken: config.metricsToken,
+  });
   registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, version: VERSION });
   const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
   await https.listen({ port: config.httpsPort, host: config.listen });
@@ -142,10 +173,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
     inbox,
     logger: logger.child({ edge: 'smtp' }),
+    metrics: metrics.smtp,
+    ...(options.smtpCloseTimeoutMs === undefined ? {} : { closeTimeoutMs: options.smtpCloseTimeoutMs }),
   });
   const smtpPort = await smtp.listen(config.smtpPort, config.listen);
 
-  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger });
+  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger, onRun: (result) => metrics.sweep(result) });
   sweeper.start();
   logger.info(
     { smtpPort, httpsPort, httpPort, baseUrl, store: storage.kind, sharedLimitsAndEvents: shared !== undefined, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
@@ -183,6 +216,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     directory,
     events,
     sweeper,
+    metrics,
     stop: () => (stopping ??= stop()),
   };
 }

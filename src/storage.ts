@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import type { Config } from './config/config.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
+import { guardStorage } from './store/storage-faults.js';
 import { durabilityWarnings, openPgPool } from './store/postgres/pg-database.js';
+import { isTransientPgError } from './store/postgres/pg-faults.js';
 import { pgDirectoryStore } from './store/postgres/pg-directory.js';
 import { pgMessageStore } from './store/postgres/pg-store.js';
 import { sqliteDirectoryStore } from './store/sqlite/sqlite-directory.js';
-import { openSqliteDatabase } from './store/sqlite/sqlite-database.js';
+import { openSqliteDatabase, type SqliteSynchronous } from './store/sqlite/sqlite-database.js';
+import { isTransientSqliteError } from './store/sqlite/sqlite-faults.js';
 import { sqliteMessageStore } from './store/sqlite/sqlite-store.js';
 
 export interface Storage {
@@ -21,14 +24,43 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>): Promise<Storage> {
+export interface StorageOptions {
+  /** How long a SQLite write waits for another process's lock. The server keeps it short, since the
+   * wait blocks its event loop; an operator command waits longer for the server. */
+  lockWaitMs?: number;
+  /** Told of every passing fault of the engine (store/storage-faults.ts). */
+  onFault?(error: unknown): void;
+}
+
+export async function openStorage(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databasePoolSize' | 'sqliteSynchronous'>,
+  options: StorageOptions = {},
+): Promise<Storage> {
+  const onFault = options.onFault ?? (() => undefined);
   if (config.databaseUrl !== undefined) {
     const pool = await openPgPool({ url: config.databaseUrl, poolSize: config.databasePoolSize });
     const messages = pgMessageStore(pool);
     const warnings = await durabilityWarnings(pool);
-    return { kind: 'postgres', warnings, messages, directory: pgDirectoryStore(pool), close: () => messages.close() };
+    const guard = { isTransient: isTransientPgError, onFault };
+    return {
+      kind: 'postgres',
+      warnings,
+      messages: guardStorage(messages, guard),
+      directory: guardStorage(pgDirectoryStore(pool), guard),
+      close: () => messages.close(),
+    };
   }
-  const db = openSqliteDatabase(join(config.dataDir, 'inboxd.sqlite'));
+  const synchronous: SqliteSynchronous = config.sqliteSynchronous;
+  const db = openSqliteDatabase(join(config.dataDir, 'inboxd.sqlite'), { synchronous, busyTimeoutMs: options.lockWaitMs ?? 5000 });
   const messages = sqliteMessageStore(db);
-  return { kind: 'sqlite', warnings: [], messages, directory: sqliteDirectoryStore(db), close: () => messages.close() };
+  const warnings =
+    synchronous === 'full' ? [] : ['SQLite runs with synchronous=NORMAL (INBOXD_SQLITE_SYNCHRONOUS): a crash or power loss can lose mail already acknowledged with 250'];
+  const guard = { isTransient: isTransientSqliteError, onFault };
+  return {
+    kind: 'sqlite',
+    warnings,
+    messages: guardStorage(messages, guard),
+    directory: guardStorage(sqliteDirectoryStore(db), guard),
+    close: () => messages.close(),
+  };
 }

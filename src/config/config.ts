@@ -24,4 +24,6 @@ export interface Config {
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;
   parserThreads: number;
+  sqliteSynchronous: 'full' | 'normal';
+  metricsToken: string | undefined;
 }

@@ -77,6 +77,8 @@ export const configKeys = {
   logLevel: { env: 'INBOXD_LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) },
   smtpMaxConnections: { env: 'INBOXD_SMTP_MAX_CONNECTIONS', default: '1000', description: 'SMTP connections open at once, all clients together (D25)', schema: positiveInt },
   smtpMaxConnectionsPerIp: { env: 'INBOXD_SMTP_MAX_CONNECTIONS_PER_IP', default: '50', description: 'SMTP connections open at once from one IP address (an IPv6 /64) (D25)', schema: positiveInt },
+  sqliteSynchronous: { env: 'INBOXD_SQLITE_SYNCHRONOUS', default: 'full', description: 'full (D10: fsync before every 250) or normal (no fsync per commit; for measurements only, warned at start)', schema: z.enum(['full', 'normal']) },
+  metricsToken: { env: 'INBOXD_METRICS_TOKEN', default: undefined, description: 'bearer token for GET /metrics; when unset only loopback clients may read it', schema: z.string().min(16, 'at least 16 characters').optional() },
   parserThreads: { env: 'INBOXD_PARSER_THREADS', default: '2', description: 'worker threads that parse MIME off the main thread (D25)', schema: positiveInt.max(64) },
 } satisfies Record<string, ConfigKey>;
 

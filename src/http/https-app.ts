@@ -1,5 +1,5 @@
 // The HTTPS application: the v1 API (with the mailbox's live stream), its OpenAPI document and reference
-// page, health checks, and the inbox page.
+// page, health checks, /metrics, and the inbox page.
 // Order of a request: X-Forwarded-Proto redirect (with trust_proxy) → CORS → route validation (400) →
 // use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts.
 import cors from '@fastify/cors';
@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Inbox } from '../inbox/inbox.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { installErrorHandling } from './error-handler.js';
 import { redirectBody, redirectLocation, redirectStatus } from './https-redirect.js';
 import { registerOpenApi } from './openapi.js';
@@ -19,6 +20,7 @@ import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerMailboxEventsRoutes } from './routes/mailbox-events-routes.js';
 import { registerMailboxRoutes } from './routes/mailbox-routes.js';
 import { registerMessageRoutes } from './routes/message-routes.js';
+import { observeRequests, registerMetricsRoutes } from './routes/metrics-routes.js';
 
 export interface HttpsAppOptions {
   tls: { key: string; cert: string };
@@ -27,6 +29,9 @@ export interface HttpsAppOptions {
   ping: () => Promise<void>;
   logger: Logger;
   baseUrl: () => string;
+  metrics: Metrics;
+  /** Bearer token for /metrics; undefined: loopback clients only. */
+  metricsToken?: string | undefined;
   /** The built page (dist/web by default). */
   webDir?: string;
 }
@@ -45,6 +50,7 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   const routes = createRouteTable();
   app.addHook('onRoute', (route) => routes.add(route.url, route.method));
   installErrorHandling(app, routes);
+  observeRequests(app, options.metrics);
 
   if (options.trustProxy) {
     app.addHook('onRequest', async (request, reply) => {
@@ -72,6 +78,7 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   });
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
+  registerMetricsRoutes(app, options.metrics, options.metricsToken);
   registerMailboxRoutes(app, options.inbox);
   registerMailboxEventsRoutes(app, options.inbox);
   registerMessageRoutes(app, options.inbox);

@@ -50,4 +50,5 @@ export const mailboxErrors = {
   403: errorSchema,
   404: errorSchema,
   429: errorSchema,
+  503: errorSchema,
 } as const;

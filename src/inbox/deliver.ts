@@ -48,7 +48,9 @@ export function createDeliver(deps: InboxDeps) {
     }
   }
 
-  return async function deliver(envelope: Envelope, raw: Uint8Array): Promise<Delivered> {
+  /** `stop`, when aborted (the server's shutdown grace has run out), keeps a delivery that has not yet
+   * committed from committing: its sender is being told 421 and will send it again. */
+  return async function deliver(envelope: Envelope, raw: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
     const parsed = await deps.parser.parse(raw);
     if (!parsed.ok) throw new DeliveryError(parsed.reason === 'timeout' ? 'parse_timeout' : parsed.reason, parsed.detail);
     const mail = parsed.mail;
@@ -72,6 +74,7 @@ export function createDeliver(deps: InboxDeps) {
     };
     const recipients = [...new Map(envelope.recipients.map((r) => [r.address.address, r])).values()];
     const deliveries: NewDelivery[] = recipients.map((r) => ({ id: deps.newId(), mailbox: r.address.address }));
+    if (stop?.aborted === true) throw new DeliveryError('shutting_down', 'the server stopped before this message was stored');
     try {
       // Connected before the message is stored: a domain whose MX points here, with no message yet, is
       // harmless; a stored message on a domain that reads as unknown would not be.

@@ -6,6 +6,7 @@ import { createCreateInbox } from './create-inbox.js';
 import { createDeliver } from './deliver.js';
 import type { InboxDeps } from './deps.js';
 import { createDownloadAttachment } from './download-attachment.js';
+import { createDownloadRaw } from './download-raw.js';
 import { createListDomains } from './list-domains.js';
 import { createListMessages } from './list-messages.js';
 import { createReadMessage } from './read-message.js';
@@ -24,6 +25,7 @@ export function createInbox(deps: InboxDeps) {
     readMessage: createReadMessage(deps),
     removeMessage: createRemoveMessage(deps),
     downloadAttachment: createDownloadAttachment(deps),
+    downloadRaw: createDownloadRaw(deps),
     createInbox: createCreateInbox(deps),
     waitForMessage: createWaitForMessage(deps, openStreams),
     watchMailbox: createWatchMailbox(deps, openStreams),

@@ -10,7 +10,16 @@ export interface Sweeper {
   stop(): Promise<void>;
 }
 
-export function createSweeper(options: { store: MessageStore; clock: Clock; intervalMs: number; logger: Logger }): Sweeper {
+export interface SweeperOptions {
+  store: Pick<MessageStore, 'deleteExpired'>;
+  clock: Clock;
+  intervalMs: number;
+  logger: Logger;
+  /** Told of each run's outcome (metrics). */
+  onRun?(result: { deleted: number } | { error: unknown }): void;
+}
+
+export function createSweeper(options: SweeperOptions): Sweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -18,10 +27,17 @@ export function createSweeper(options: { store: MessageStore; clock: Clock; inte
     if (running !== undefined) return running;
     running = options.store
       .deleteExpired(options.clock.now())
-      .then((deleted) => {
-        if (deleted > 0) options.logger.info({ deleted }, 'expired mail swept');
-        return deleted;
-      })
+      .then(
+        (deleted) => {
+          options.onRun?.({ deleted });
+          if (deleted > 0) options.logger.info({ deleted }, 'expired mail swept');
+          return deleted;
+        },
+        (error: unknown) => {
+          options.onRun?.({ error });
+          throw error;
+        },
+      )
       .finally(() => {
         running = undefined;
       });

@@ -35,6 +35,7 @@ export const replies = {
     unparseable: { code: 554, text: '5.6.0 Message could not be parsed' },
     parse_timeout: { code: 451, text: '4.3.0 Message could not be processed in time, try again later' },
     storage_failed: { code: 451, text: '4.3.0 Temporary storage failure, try again later' },
+    shutting_down: { code: 421, text: '4.3.2 Server shutting down, try again later' },
   } satisfies Record<DeliveryRefusal, SmtpReply>,
   internalError: { code: 451, text: '4.3.0 Local error in processing, try again later' },
 } as const;

@@ -8,6 +8,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { DeliveryError } from '../inbox/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
+import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, replies, replyError } from './replies.js';
 
@@ -23,6 +24,7 @@ export interface SmtpEdgeOptions {
   busyTimeoutMs?: number;
   /** How long stop() lets open sessions finish before they are told 421. */
   closeTimeoutMs?: number;
+  metrics?: SmtpMetrics;
 }
 
 export interface SmtpEdge {
@@ -47,6 +49,11 @@ function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
 
 export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const { inbox, logger } = options;
+  const metrics = options.metrics;
+  // Aborted when stop()'s grace period ends, just before smtp-server tells the open sessions 421: a
+  // delivery still parsing then stops short of its commit, so nothing is stored behind a 421.
+  const shutdown = new AbortController();
+  const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const limits = createConnectionLimits({
     maxConnections: options.maxConnections,
     maxPerIp: options.maxConnectionsPerIp,
@@ -68,18 +75,21 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     key: options.tls.key,
     cert: options.tls.cert,
     socketTimeout: options.idleTimeoutMs ?? 5 * 60_000,
-    closeTimeout: options.closeTimeoutMs ?? 10_000,
+    closeTimeout: closeTimeoutMs,
     logger: false,
     onConnect(session, callback) {
       const verdict = limits.admit(session.id, session.remoteAddress);
       // Applies from the next command on every connection: smtp-server reads it each time it re-arms.
       server.options.socketTimeout = limits.idleTimeoutMs();
+      metrics?.connectionsOpen(limits.openCount());
+      if (verdict !== 'admit') metrics?.connectionRefused(verdict);
       if (verdict === 'server_full') return callback(replyError(replies.tooManyConnections));
       if (verdict === 'ip_full') return callback(replyError(replies.tooManyConnectionsFromIp));
       callback();
     },
     onClose(session) {
       limits.release(session.id);
+      metrics?.connectionsOpen(limits.openCount());
       recipients.delete(session.id);
       server.options.socketTimeout = limits.idleTimeoutMs();
     },
@@ -89,11 +99,17 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     },
     onRcptTo(address, session, callback) {
       const accepted = recipients.get(session.id) ?? [];
-      if (accepted.length >= MAX_RECIPIENTS) return callback(replyError(replies.tooManyRecipients));
+      if (accepted.length >= MAX_RECIPIENTS) {
+        metrics?.recipientRefused('too_many_recipients');
+        return callback(replyError(replies.tooManyRecipients));
+      }
       inbox
         .checkRecipient(address.address, accepted)
         .then((check) => {
-          if (!('recipient' in check)) return callback(replyError(replies.recipientRefusal[check.verdict.reason]));
+          if (!('recipient' in check)) {
+            metrics?.recipientRefused(check.verdict.reason);
+            return callback(replyError(replies.recipientRefusal[check.verdict.reason]));
+          }
           const { recipient } = check;
           if (!accepted.some((a) => a.address.address === recipient.address.address)) accepted.push(recipient);
           recipients.set(session.id, accepted);
@@ -101,6 +117,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         })
         .catch((error: unknown) => {
           logger.error({ err: error }, 'recipient check failed');
+          metrics?.recipientRefused('internal_error');
           callback(replyError(replies.internalError));
         });
     },
@@ -114,7 +131,10 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
 
   async function deliver(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     const raw = await readMessage(stream);
-    if (raw === null) throw replyError(replies.messageTooLarge);
+    if (raw === null) {
+      metrics?.refused('message_too_large');
+      throw replyError(replies.messageTooLarge);
+    }
     const mailFrom = session.envelope.mailFrom;
     try {
       const delivered = await inbox.deliver(
@@ -124,16 +144,20 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
           recipients: recipients.get(session.id) ?? [],
         },
         raw,
+        shutdown.signal,
       );
+      metrics?.accepted(raw.length);
       logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes: raw.length }, 'mail accepted');
       if (delivered.uncounted !== undefined) logger.error({ err: delivered.uncounted, mail: delivered.mailId }, 'premium quota not counted');
       return replies.accepted(delivered.mailId);
     } catch (error) {
       if (error instanceof DeliveryError) {
         logger.warn({ reason: error.reason, detail: error.message, bytes: raw.length }, 'mail refused');
+        metrics?.refused(error.reason);
         throw replyError(replies.refusal[error.reason]);
       }
       logger.error({ err: error }, 'delivery failed');
+      metrics?.refused('internal_error');
       throw replyError(replies.internalError);
     } finally {
       recipients.set(session.id, []);
@@ -149,7 +173,16 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       return (listening.address() as AddressInfo).port;
     },
     close() {
-      return new Promise((resolve) => server.close(() => resolve()));
+      // Set before smtp-server's own timer of the same length, so it fires first.
+      const grace = setTimeout(() => shutdown.abort(), Math.max(0, closeTimeoutMs - 1));
+      grace.unref();
+      return new Promise((resolve) =>
+        server.close(() => {
+          clearTimeout(grace);
+          shutdown.abort();
+          resolve();
+        }),
+      );
     },
   };
 }

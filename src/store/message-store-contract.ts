@@ -136,6 +136,24 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       assert.equal(kept?.size, 10);
     });
 
+    it('returns the raw source byte for byte, to its own mailbox only, until it expires', async () => {
+      const id = nextId();
+      const raw = Uint8Array.from([...new TextEncoder().encode('Subject: raw\r\n\r\n'), 0x00, 0xff, 0x80, 0x0d, 0x0a, 0x2e, 0x0d, 0x0a]);
+      await store.saveMail(mail({ raw }), [{ id, mailbox: 'raw@x.test' }]);
+      assert.deepEqual(await store.getRaw('raw@x.test', id, T0), raw);
+      assert.equal(await store.getRaw('other@x.test', id, T0), null);
+      assert.equal(await store.getRaw('raw@x.test', id, T0 + 5 * DAY), null);
+      assert.equal(await store.getRaw('raw@x.test', nextId(), T0), null);
+    });
+
+    it('tells its size: the messages it holds and some bytes', async () => {
+      const before = await store.size();
+      await store.saveMail(mail(), [{ id: nextId(), mailbox: 's1@x.test' }, { id: nextId(), mailbox: 's2@x.test' }]);
+      const after = await store.size();
+      assert.equal(after.messages, before.messages + 2);
+      assert.ok(after.bytes > 0);
+    });
+
     it('deletes idempotently', async () => {
       const id = nextId();
       await store.saveMail(mail(), [{ id, mailbox: 'd@x.test' }]);

@@ -90,8 +90,12 @@ export interface MessageStore {
   /** Removes the message; its mail goes with its last message. Idempotent (D1). */
   deleteMessage(mailbox: string, id: string): Promise<void>;
   getAttachment(mailbox: string, attachmentId: string, now: number): Promise<AttachmentContent | null>;
+  /** The message's source exactly as it was received over SMTP, byte for byte; null as getMessage. */
+  getRaw(mailbox: string, id: string, now: number): Promise<Uint8Array | null>;
   /** Deletes every mail (with its messages and attachments) expired at `now`; returns how many mails. */
   deleteExpired(now: number): Promise<number>;
+  /** Messages held (expired but unswept included) and the bytes the store takes, for /metrics. */
+  size(): Promise<{ messages: number; bytes: number }>;
   /** Resolves when the store can serve requests (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

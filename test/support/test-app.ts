@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { Agent, fetch, type RequestInit } from 'undici';
-import { startApp, type RunningApp } from '../../src/app.js';
+import { startApp, type AppOptions, type RunningApp } from '../../src/app.js';
 import { createManualClock, type ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { createTestSchema, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from './backends.js';
@@ -47,8 +47,12 @@ async function toResponse(response: Awaited<ReturnType<typeof fetch>>): Promise<
   return { status: response.status, headers: response.headers as unknown as Headers, body, json };
 }
 
-/** Starts the service; `options.clockStart` sets its manual clock's first reading (now by default). */
-export async function startTestApp(env: Record<string, string> = {}, options: { clockStart?: number } = {}): Promise<TestApp> {
+/** Starts the service; `options.clockStart` sets its manual clock's first reading (now by default);
+ * `options.app` passes options of the composition root itself. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { clockStart?: number; app?: Pick<AppOptions, 'smtpCloseTimeoutMs' | 'sweepIntervalMs'> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
   const clock = createManualClock(options.clockStart ?? Date.now());
   const schema: TestSchema | undefined = SHARED_BACKENDS ? await createTestSchema() : undefined;
@@ -65,7 +69,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...shared,
     ...env,
   });
-  const app = await startApp({ config, clock });
+  const app = await startApp({ ...options.app, config, clock });
   const dispatcher = new Agent({ connect: { ca: app.tls.cert, servername: 'localhost' } });
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',

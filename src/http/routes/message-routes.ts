@@ -1,9 +1,12 @@
-// GET and DELETE /api/v1/message/{id} (interface §4.2, §4.3; D1, D3).
+// GET and DELETE /api/v1/message/{id} (interface §4.2, §4.3; D1, D3), and GET /api/v1/message/{id}/raw,
+// the source as received, served as a download like an attachment.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
 import { deleteResponseSchema, idParams, mailboxErrors, mailboxQuery, messageSchema } from '../schemas.js';
+import { sendDownload } from '../send-download.js';
 
 export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -28,5 +31,24 @@ export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void 
       response: { 200: deleteResponseSchema, ...mailboxErrors },
     },
     handler: (request, reply) => inbox.removeMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
+  });
+  typed.get('/api/v1/message/:id/raw', {
+    schema: {
+      summary: 'Download the raw source of one message',
+      description:
+        'The message exactly as it was received over SMTP, byte for byte, as application/octet-stream with ' +
+        'Content-Disposition: attachment; filename="<id>.eml". Does not mark the message seen.',
+      tags: ['message'],
+      params: idParams,
+      querystring: mailboxQuery,
+      response: {
+        200: z.any().meta({ description: 'The RFC 5322 source.', format: 'binary' }),
+        ...mailboxErrors,
+      },
+    },
+    handler: async (request, reply) => {
+      const raw = await inbox.downloadRaw(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id });
+      return sendDownload(reply, `${raw.id}.eml`, raw.content);
+    },
   });
 }

@@ -131,6 +131,14 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
       const { buffer, byteOffset, byteLength } = row.content;
       return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) } satisfies AttachmentContent;
     },
+    async getRaw(mailbox, id, now) {
+      const { rows } = await pool.query<{ raw: Buffer }>(
+        `SELECT ma.raw ${JOIN_MAIL} WHERE m.mailbox = $1 AND m.id = $2 AND m.expires_at > $3`,
+        [mailbox, id, now],
+      );
+      const raw = rows[0]?.raw;
+      return raw === undefined ? null : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+    },
     async deleteExpired(now) {
       // Today's and tomorrow's partitions are made here, ahead of their first message, so the write
       // path rarely takes the partition lock.
@@ -138,6 +146,15 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
       const dropped = await dropExpiredDays(pool, now);
       for (const day of readyDays) if (day < dayStart(now)) readyDays.delete(day);
       return dropped;
+    },
+    async size() {
+      const { rows } = await pool.query<{ messages: number; bytes: number }>(
+        `SELECT (SELECT count(*) FROM messages) AS messages,
+           (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c
+             JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relkind = 'r') AS bytes`,
+      );
+      return { messages: Number(rows[0]?.messages ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
     },
     async ping() {
       await pool.query('SELECT 1');

@@ -50,9 +50,14 @@ export function sqliteMessageStore(db: Database.Database): MessageStore {
   const getAttachmentStmt = db.prepare<[string, string, number], AttachmentContent>(`SELECT a.id, a.filename, a.mime,
     a.size, a.content FROM attachments a
     WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`);
+  const getRawStmt = db.prepare<[string, string, number], { raw: Buffer }>(`SELECT ma.raw
+    FROM messages m JOIN mails ma ON ma.id = m.mail_id
+    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
   const sweepBatch = db.prepare(`DELETE FROM mails WHERE id IN
     (SELECT id FROM mails WHERE expires_at <= ? LIMIT ${SWEEP_BATCH})`);
   const pingStmt = db.prepare('SELECT 1');
+  const countMessages = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
+  const fileBytes = db.prepare<[], { bytes: number }>('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()');
 
   const save = db.transaction((mail: NewMail, deliveries: NewDelivery[]) => {
     insertMail.run({
@@ -117,6 +122,10 @@ export function sqliteMessageStore(db: Database.Database): MessageStore {
       const { buffer, byteOffset, byteLength } = row.content;
       return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) };
     },
+    async getRaw(mailbox, id, now) {
+      const row = getRawStmt.get(mailbox, id, now);
+      return row === undefined ? null : new Uint8Array(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength);
+    },
     async deleteExpired(now) {
       // In batches, each its own short transaction, so a large sweep never holds the writer for long.
       let total = 0;
@@ -126,6 +135,9 @@ export function sqliteMessageStore(db: Database.Database): MessageStore {
         if (changes < SWEEP_BATCH) return total;
         await new Promise((resolve) => setImmediate(resolve));
       }
+    },
+    async size() {
+      return { messages: countMessages.get()?.n ?? 0, bytes: fileBytes.get()?.bytes ?? 0 };
     },
     async ping() {
       pingStmt.get();

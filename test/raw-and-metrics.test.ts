@@ -1,0 +1,138 @@
+// The raw source of a message (GET /api/v1/message/{id}/raw) and the operators' metrics (GET /metrics),
+// over real HTTPS with mail sent over a real SMTP socket.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sendRaw } from './support/smtp-dialogue.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A message with what a careless store would change: 8-bit bytes, a NUL-free binary-ish line, lines
+ * that start with a dot (dot-stuffed on the wire), trailing spaces and a long line. */
+function awkwardMessage(tag: string): Buffer {
+  return Buffer.concat([
+    Buffer.from(`From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`),
+    Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x80, 0x0d, 0x0a]),
+    Buffer.from('.starts with a dot\r\n..two dots\r\ntrailing spaces   \r\n'),
+    Buffer.from(`${'x'.repeat(1500)}\r\n`),
+  ]);
+}
+
+function metricValue(text: string, name: string, labels = ''): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  return line === undefined ? 0 : Number(line.split(' ').pop());
+}
+
+describe('the raw source of a message', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.stop());
+  const get = (path: string, init?: Parameters<TestApp['api']>[1]) => {
+    t.clock.advance(1000);
+    return t.api(path, init);
+  };
+
+  it('is served as a download, byte for byte as received, without marking the message seen', async () => {
+    const message = awkwardMessage('rawone');
+    const replies = await sendRaw(t.app.smtpPort, { from: 'raw@example.org', to: ['rawone@inboxd.test'] }, message);
+    assert.match(replies.at(-1) ?? '', /^250 /);
+    const list = await get('/api/v1/mailbox?address=rawone@inboxd.test');
+    const id = list.json.messages[0].id as string;
+
+    const response = await t.open(`/api/v1/message/${id}/raw?mailbox=rawone@inboxd.test`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/octet-stream');
+    assert.equal(response.headers.get('content-disposition'), `attachment; filename="${id}.eml"`);
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(Buffer.from(await response.arrayBuffer()), message);
+
+    const again = await get('/api/v1/mailbox?address=rawone@inboxd.test');
+    assert.equal(again.json.messages[0].seen, false, 'a download does not set seen (D3)');
+  });
+
+  it('answers 404 for another mailbox, an unknown id and an expired message, and 400 for bad input', async () => {
+    await sendRaw(t.app.smtpPort, { from: 'raw@example.org', to: ['rawtwo@inboxd.test'] }, awkwardMessage('rawtwo'));
+    const id = (await get('/api/v1/mailbox?address=rawtwo@inboxd.test')).json.messages[0].id as string;
+    const other = await get(`/api/v1/message/${id}/raw?mailbox=someone-else@inboxd.test`);
+    assert.equal(other.status, 404);
+    assert.equal(other.json.error, 'not_found');
+    assert.equal((await get(`/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
+    assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=not-an-address`)).json.error, 'invalid_address');
+    assert.equal((await get(`/api/v1/message/..%2F..%2Fetc/raw?mailbox=rawtwo@inboxd.test`)).json.error, 'invalid_parameter');
+    t.clock.advance(5 * DAY);
+    assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
+  });
+
+  it('passes the same gate as the message: a domain not hosted here is unknown_domain (D11)', async () => {
+    // The whole access matrix, this route included, is fuzzed in test/access-fuzz.test.ts.
+    const r = await get('/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A/raw?mailbox=a@elsewhere.example');
+    assert.equal(r.status, 404);
+    assert.equal(r.json.error, 'unknown_domain');
+  });
+});
+
+describe('metrics for operators (GET /metrics)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.stop());
+
+  it('serves Prometheus text to a loopback client: mail accepted and refused by reason, requests by route and status, rate limits, the store, the sweeper', async () => {
+    await t.send({ from: 'm@example.org', to: 'metrics@inboxd.test', subject: 'one', text: 'one' });
+    const second = await sendRaw(t.app.smtpPort, { from: 'm@example.org', to: ['metrics@inboxd.test'] }, Buffer.from(`Subject: two\r\n\r\n${'y'.repeat(998)}\r\n`));
+    assert.match(second.at(-1) ?? '', /^250 /);
+    const refusedRcpt = await sendRaw(t.app.smtpPort, { from: 'm@example.org', to: ['x@elsewhere.example'] }, Buffer.from('Subject: no\r\n\r\nno\r\n'));
+    assert.match(refusedRcpt[1] ?? '', /^550 /);
+    for (let i = 0; i < 6; i += 1) await t.api('/api/v1/mailbox?address=metrics@inboxd.test');
+    await t.app.sweeper.runOnce();
+
+    const response = await t.api('/metrics');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    assert.equal(metricValue(text, 'inboxd_smtp_messages_accepted_total'), 2);
+    assert.equal(metricValue(text, 'inboxd_smtp_recipients_refused_total', '{reason="unknown_domain"}'), 1);
+    assert.equal(metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="200"}'), 5);
+    assert.equal(metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="429"}'), 1);
+    assert.equal(metricValue(text, 'inboxd_rate_limit_refusals_total'), 1);
+    assert.ok(metricValue(text, 'inboxd_http_request_duration_seconds_count', '{route="/api/v1/mailbox",method="GET"}') >= 6);
+    assert.equal(metricValue(text, 'inboxd_store_messages'), 2);
+    assert.ok(metricValue(text, 'inboxd_store_bytes') > 0);
+    assert.equal(metricValue(text, 'inboxd_sweeper_runs_total', '{result="ok"}'), 1);
+    assert.match(text, /^inboxd_process_nodejs_eventloop_lag_p99_seconds /m);
+    assert.doesNotMatch(text, /metrics@inboxd\.test|01[0-9A-Z]{24}/, 'no address or id ever becomes a label');
+  });
+
+  it('counts a refused message by its reason', async () => {
+    const parts = Array.from({ length: 1002 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join('');
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: 'm@example.org', to: ['parts@inboxd.test'] },
+      Buffer.from(`Subject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`),
+    );
+    assert.match(replies.at(-1) ?? '', /^554 /);
+    const text = (await t.api('/metrics')).body;
+    assert.equal(metricValue(text, 'inboxd_smtp_messages_refused_total', '{reason="too_many_parts"}'), 1);
+  });
+});
+
+describe('metrics behind a token', () => {
+  it('answers 403 without the token (even on loopback) and 200 with it', async () => {
+    const t = await startTestApp({ INBOXD_METRICS_TOKEN: 'scrape-token-0123456789' });
+    try {
+      const without = await t.api('/metrics');
+      assert.equal(without.status, 403);
+      assert.equal(without.json.error, 'forbidden');
+      assert.equal((await t.api('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status, 403);
+      const withToken = await t.api('/metrics', { headers: { authorization: 'Bearer scrape-token-0123456789' } });
+      assert.equal(withToken.status, 200);
+      assert.match(withToken.body, /inboxd_smtp_messages_accepted_total 0/);
+    } finally {
+      await t.stop();
+    }
+  });
+});
