@@ -43,6 +43,11 @@ describe('a node that loses its PostgreSQL', { skip: skip ?? false }, () => {
     assert.equal(notReady.json.error, 'unavailable');
     assert.ok(Number(notReady.headers.get('retry-after')) > 0);
     assert.equal((await t.api('/healthz')).status, 200, 'the process itself is up');
+    t.clock.advance(1000);
+    const read = await t.api(`/api/v1/mailbox?address=${address}`);
+    assert.equal(read.status, 503, 'a read while the store is gone is unavailable, never a 500');
+    assert.equal(read.json.error, 'unavailable');
+    assert.equal(read.headers.get('retry-after'), '5');
 
     proxy.restore();
     assert.equal((await t.api('/readyz')).status, 200);

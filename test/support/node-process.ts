@@ -16,11 +16,24 @@ const main = new URL('../../src/main.ts', import.meta.url).pathname;
 export interface NodeResponse {
   status: number;
   headers: Headers;
+  /** The body parsed as JSON; undefined when it is not JSON. */
   json: any;
+  text: string;
+  body: Buffer;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface NodeProcess {
   child: ChildProcess;
+  pid: number;
+  dataDir: string;
   smtpPort: number;
   httpsPort: number;
   cert: string;
@@ -38,8 +51,10 @@ function spawnInboxd(args: string[], env: Record<string, string>): ChildProcess 
   });
 }
 
-export async function startNode(env: Record<string, string>): Promise<NodeProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-node-'));
+/** `options.dataDir`: a directory the caller owns and keeps (to start a node again on the same store
+ * after a kill); by default a fresh one, removed when the node ends. */
+export async function startNode(env: Record<string, string>, options: { dataDir?: string } = {}): Promise<NodeProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inboxd-node-'));
   const child = spawnInboxd(['serve'], {
     INBOXD_DATA_DIR: dataDir,
     INBOXD_SMTP_PORT: '0',
@@ -71,17 +86,20 @@ export async function startNode(env: Record<string, string>): Promise<NodeProces
     (cleaned ??= (async () => {
       transport.close();
       await dispatcher.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     })());
   return {
     child,
+    pid: child.pid ?? 0,
+    dataDir,
     smtpPort: started.smtpPort,
     httpsPort: started.httpsPort,
     cert,
     async api(path, init = {}) {
       const response = await fetch(`https://127.0.0.1:${started.httpsPort}${path}`, { ...init, dispatcher });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers as unknown as Headers, json: text === '' ? undefined : JSON.parse(text) };
+      const body = Buffer.from(await response.arrayBuffer());
+      const text = body.toString('utf8');
+      return { status: response.status, headers: response.headers as unknown as Headers, json: parseJson(text), text, body };
     },
     send: (message) => transport.sendMail(message),
     async kill() {
