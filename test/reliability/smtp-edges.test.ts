@@ -121,7 +121,10 @@ describe('SMTP protocol edges', () => {
 describe('SMTP timeouts and connection caps', () => {
   const logger = pino({ level: 'silent' });
   const tls = { key: '', cert: '' };
-  const recipient = async (address: string) => ({ recipient: { address: parseAddress(address)!, connect: false, chargeTo: null } });
+  const recipient = async (address: string) => ({
+    verdict: { action: 'accept' as const },
+    recipient: { address: parseAddress(address)!, connect: false, chargeTo: null },
+  });
 
   it('closes an idle session and a sender that stalls in DATA, storing nothing of the stalled message', async () => {
     const delivered: string[] = [];
