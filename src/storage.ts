@@ -37,30 +37,21 @@ export async function openStorage(
   options: StorageOptions = {},
 ): Promise<Storage> {
   const onFault = options.onFault ?? (() => undefined);
+  /** Both stores of one engine, wrapped so its passing faults become 503/451 (P29). */
+  const assemble = (kind: Storage['kind'], warnings: string[], messages: MessageStore, directory: DirectoryStore, isTransient: (error: unknown) => boolean): Storage => ({
+    kind,
+    warnings,
+    messages: guardStorage(messages, { isTransient, onFault }),
+    directory: guardStorage(directory, { isTransient, onFault }),
+    close: () => messages.close(),
+  });
   if (config.databaseUrl !== undefined) {
     const pool = await openPgPool({ url: config.databaseUrl, poolSize: config.databasePoolSize });
-    const messages = pgMessageStore(pool);
-    const warnings = await durabilityWarnings(pool);
-    const guard = { isTransient: isTransientPgError, onFault };
-    return {
-      kind: 'postgres',
-      warnings,
-      messages: guardStorage(messages, guard),
-      directory: guardStorage(pgDirectoryStore(pool), guard),
-      close: () => messages.close(),
-    };
+    return assemble('postgres', await durabilityWarnings(pool), pgMessageStore(pool), pgDirectoryStore(pool), isTransientPgError);
   }
   const synchronous: SqliteSynchronous = config.sqliteSynchronous;
   const db = openSqliteDatabase(join(config.dataDir, 'inboxd.sqlite'), { synchronous, busyTimeoutMs: options.lockWaitMs ?? 5000 });
-  const messages = sqliteMessageStore(db);
   const warnings =
     synchronous === 'full' ? [] : ['SQLite runs with synchronous=NORMAL (INBOXD_SQLITE_SYNCHRONOUS): a crash or power loss can lose mail already acknowledged with 250'];
-  const guard = { isTransient: isTransientSqliteError, onFault };
-  return {
-    kind: 'sqlite',
-    warnings,
-    messages: guardStorage(messages, guard),
-    directory: guardStorage(sqliteDirectoryStore(db), guard),
-    close: () => messages.close(),
-  };
+  return assemble('sqlite', warnings, sqliteMessageStore(db), sqliteDirectoryStore(db), isTransientSqliteError);
 }

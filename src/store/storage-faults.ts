@@ -27,11 +27,15 @@ export function guardStorage<T extends object>(store: T, options: StorageFaultOp
     options.onFault?.(error);
     throw unavailable(error);
   };
+  // One wrapper per method, made on first use: the store is called on every request.
+  const wrappers = new Map<PropertyKey, (...args: unknown[]) => unknown>();
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]): unknown => {
+      const made = wrappers.get(property);
+      if (made !== undefined) return made;
+      const wrapper = (...args: unknown[]): unknown => {
         try {
           const result: unknown = Reflect.apply(value, target, args);
           return result instanceof Promise ? result.catch(translate) : result;
@@ -39,6 +43,8 @@ export function guardStorage<T extends object>(store: T, options: StorageFaultOp
           return translate(error);
         }
       };
+      wrappers.set(property, wrapper);
+      return wrapper;
     },
   });
 }
