@@ -14,6 +14,7 @@ import { sqliteDirectoryStore } from './store/sqlite/sqlite-directory.js';
 import { openSqliteDatabase, type SqliteSynchronous } from './store/sqlite/sqlite-database.js';
 import { isTransientSqliteError } from './store/sqlite/sqlite-faults.js';
 import { sqliteMessageStore } from './store/sqlite/sqlite-store.js';
+import { threadWriter } from './store/sqlite/sqlite-writer.js';
 
 export interface Storage {
   kind: 'sqlite' | 'postgres';
@@ -50,8 +51,17 @@ export async function openStorage(
     return assemble('postgres', await durabilityWarnings(pool), pgMessageStore(pool), pgDirectoryStore(pool), isTransientPgError);
   }
   const synchronous: SqliteSynchronous = config.sqliteSynchronous;
-  const db = openSqliteDatabase(join(config.dataDir, 'inboxd.sqlite'), { synchronous, busyTimeoutMs: options.lockWaitMs ?? 5000 });
+  const path = join(config.dataDir, 'inboxd.sqlite');
+  const sqliteOptions = { synchronous, busyTimeoutMs: options.lockWaitMs ?? 5000 };
+  const db = openSqliteDatabase(path, sqliteOptions);
   const warnings =
     synchronous === 'full' ? [] : ['SQLite runs with synchronous=NORMAL (INBOXD_SQLITE_SYNCHRONOUS): a crash or power loss can lose mail already acknowledged with 250'];
-  return assemble('sqlite', warnings, sqliteMessageStore(db), sqliteDirectoryStore(db), isTransientSqliteError);
+  const writer = threadWriter(path, sqliteOptions);
+  try {
+    await writer.ready();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return assemble('sqlite', warnings, sqliteMessageStore(db, writer), sqliteDirectoryStore(db), isTransientSqliteError);
 }

@@ -77,7 +77,9 @@ export interface ListQuery {
 }
 
 export interface MessageStore {
-  /** Stores one mail and its deliveries in one durable transaction (D10): all or nothing. */
+  /** Stores one mail and its deliveries in one durable transaction (D10): all or nothing. The store may
+   * take over the bytes of `mail.raw` and of each attachment's content (the SQLite writer thread moves
+   * them rather than copying): the caller must not use them after the call. */
   saveMail(mail: NewMail, deliveries: NewDelivery[]): Promise<void>;
   /** Newest first, at most `limit`, unexpired only. */
   listMessages(query: ListQuery): Promise<MessageSummaryRecord[]>;

@@ -16,20 +16,33 @@ export interface AckTrace {
   walFsyncs: number;
 }
 
-const LINE = /^(?:\d+\.\d+ )?(write|writev|sendmsg|sendto|fsync|fdatasync)\((\d+)<([^>]*)>/;
+// `strace -f` writes each line after the thread id; a call that another thread's interrupts is written
+// as `fsync(… <unfinished ...>` and later `<... fsync resumed>`, and counts when it returns.
+const LINE = /^(\d+) +(?:\d+\.\d+ )?(write|writev|sendmsg|sendto|fsync|fdatasync)\((\d+)<([^>]*)>/;
+const RESUMED = /^(\d+) +(?:\d+\.\d+ )?<\.\.\. (fsync|fdatasync) resumed>/;
 
-/** Reads an `strace -yy -e trace=fsync,fdatasync,write,writev` log in order. */
+/** Reads an `strace -f -yy -e trace=fsync,fdatasync,write,writev` log in order. The WAL's fsync runs in
+ * the SQLite writer thread, the 250 on the main thread. */
 export function checkAcks(trace: string): AckTrace {
   const dataStartedOn = new Map<string, number>();
   const walSyncs: number[] = [];
+  // Thread → an fsync of the WAL it started and has not yet returned from.
+  const syncing = new Set<string>();
   let acks = 0;
   let unsynced = 0;
   trace.split('\n').forEach((line, index) => {
+    const resumed = RESUMED.exec(line);
+    if (resumed !== null) {
+      if (syncing.delete(resumed[1]!)) walSyncs.push(index);
+      return;
+    }
     const match = LINE.exec(line);
     if (match === null) return;
-    const [, call, fd, target] = match as unknown as [string, string, string, string];
+    const [, thread, call, fd, target] = match as unknown as [string, string, string, string, string];
     if (call === 'fsync' || call === 'fdatasync') {
-      if (target.endsWith('.sqlite-wal')) walSyncs.push(index);
+      if (!target.endsWith('.sqlite-wal')) return;
+      if (line.includes('<unfinished ...>')) syncing.add(thread);
+      else walSyncs.push(index);
       return;
     }
     if (!target.startsWith('TCP')) return;

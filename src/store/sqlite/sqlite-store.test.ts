@@ -5,9 +5,22 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { runMessageStoreContract } from '../message-store-contract.js';
-import { openSqliteStore } from './sqlite-store.js';
+import { openSqliteDatabase } from './sqlite-database.js';
+import { openSqliteStore, sqliteMessageStore } from './sqlite-store.js';
+import { threadWriter } from './sqlite-writer.js';
 
 runMessageStoreContract('sqlite (in memory)', () => openSqliteStore(':memory:'));
+
+// The server's arrangement: reads on this thread, writes group-committed by the writer thread.
+const threadDir = mkdtempSync(join(tmpdir(), 'inboxd-writer-'));
+let threadStores = 0;
+after(() => rmSync(threadDir, { recursive: true, force: true }));
+runMessageStoreContract('sqlite (file, writer thread)', async () => {
+  const path = join(threadDir, `store-${threadStores++}.sqlite`);
+  const writer = threadWriter(path);
+  await writer.ready();
+  return sqliteMessageStore(openSqliteDatabase(path), writer);
+});
 
 describe('SqliteStore on disk', () => {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-sqlite-'));

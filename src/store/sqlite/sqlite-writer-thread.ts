@@ -1,0 +1,108 @@
+// The SQLite writer thread (sqlite-writer.ts): its own connection to the database file, and a loop that
+// takes every write waiting on its port and commits them together. Each write runs inside a savepoint,
+// so one that fails (a constraint, say) fails alone; a failed COMMIT fails them all, and none is
+// reported done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
+import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
+import { READY_ID, type WriteReply } from './sqlite-writer.js';
+import { transferable } from '../../transferable.js';
+
+type Request = WriteOp & { id: number } | { id: number; op: 'close'; args: [] };
+
+/** A group stops growing at this many writes or bytes, so one commit stays short. */
+const MAX_GROUP = 256;
+const MAX_GROUP_BYTES = 64 * 1024 * 1024;
+
+const port = parentPort as MessagePort;
+const { path, options } = workerData as { path: string; options: SqliteOptions };
+const db = openSqliteDatabase(path, options);
+const writes = prepareWrites(db);
+
+function bytesOf(request: Request): number {
+  if (request.op !== 'saveMail') return 0;
+  const [mail] = request.args;
+  return mail.raw.byteLength + mail.attachments.reduce((sum, a) => sum + a.content.byteLength, 0);
+}
+
+function describe(error: unknown): { message: string; code?: string } {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  return { message: typeof message === 'string' ? message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/** A saved mail's bytes go back with its reply: this thread allocates so little that its garbage
+ * collector would let tens of megabytes of written mail wait for a collection, while the main thread
+ * collects many times a second and frees them at once. */
+function spentBytes(request: WriteOp): ArrayBuffer[] {
+  if (request.op !== 'saveMail') return [];
+  const [mail] = request.args;
+  return transferable([mail.raw, ...mail.attachments.map((a) => a.content)]);
+}
+
+let commits = 0;
+
+function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
+  const replies: WriteReply[] = [];
+  const commit = ++commits;
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    for (const request of group) {
+      db.exec('SAVEPOINT one');
+      try {
+        replies.push({ id: request.id, commit, ok: true, value: applyWrite(writes, request) });
+        db.exec('RELEASE one');
+      } catch (error) {
+        db.exec('ROLLBACK TO one');
+        db.exec('RELEASE one');
+        replies.push({ id: request.id, commit, ok: false, error: describe(error) });
+      }
+    }
+    db.exec('COMMIT');
+    return replies;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    return group.map((request) => ({ id: request.id, commit, ok: false, error: describe(error) }));
+  }
+}
+
+let backlog: Request[] = [];
+
+/** Everything already waiting on the port joins the backlog. */
+function pull(): void {
+  for (let message = receiveMessageOnPort(port); message !== undefined; message = receiveMessageOnPort(port)) {
+    backlog.push(message.message as Request);
+  }
+}
+
+function drain(): void {
+  for (pull(); backlog.length > 0; pull()) {
+    const group: (WriteOp & { id: number })[] = [];
+    let bytes = 0;
+    let closeAfter = false;
+    while (backlog.length > 0 && group.length < MAX_GROUP && (group.length === 0 || bytes < MAX_GROUP_BYTES)) {
+      const request = backlog.shift()!;
+      if (request.op === 'close') {
+        closeAfter = true;
+        break;
+      }
+      group.push(request);
+      bytes += bytesOf(request);
+    }
+    if (group.length > 0) {
+      commitGroup(group).forEach((reply, index) => port.postMessage(reply, spentBytes(group[index]!)));
+    }
+    if (closeAfter) {
+      backlog = [];
+      db.close();
+      port.close();
+      return;
+    }
+  }
+}
+
+port.postMessage({ id: READY_ID, commit: 0, ok: true, value: null } satisfies WriteReply);
+
+port.on('message', (message: Request) => {
+  backlog.push(message);
+  drain();
+});

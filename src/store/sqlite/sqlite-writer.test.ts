@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { ulid } from 'ulid';
+import type { NewMail } from '../message-store.js';
+import { openSqliteDatabase } from './sqlite-database.js';
+import { sqliteMessageStore } from './sqlite-store.js';
+import { threadWriter } from './sqlite-writer.js';
+
+const T0 = Date.UTC(2026, 10, 22);
+
+function mail(id: string, body: string): NewMail {
+  return {
+    id,
+    receivedAt: T0,
+    expiresAt: T0 + 86_400_000,
+    from: 'a@b.test',
+    fromName: null,
+    subject: body,
+    text: body,
+    html: null,
+    headers: [],
+    attachments: [{ id: ulid(), filename: 'a.bin', mime: 'application/octet-stream', content: new Uint8Array(4096).fill(7) }],
+    raw: new TextEncoder().encode(`Subject: ${body}\r\n\r\n${body}\r\n`),
+  };
+}
+
+describe('the SQLite writer thread', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inboxd-writer-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function open(name: string) {
+    const path = join(dir, `${name}.sqlite`);
+    const db = openSqliteDatabase(path);
+    const writer = threadWriter(path);
+    await writer.ready();
+    return { writer, store: sqliteMessageStore(db, writer) };
+  }
+
+  it('commits writes that arrive together in fewer transactions than writes (group commit, D10)', async () => {
+    const { writer, store } = await open('group');
+    const ids = Array.from({ length: 300 }, () => ulid());
+    await Promise.all(ids.map((id, i) => store.saveMail(mail(id, `m${i}`), [{ id: ulid(), mailbox: `g${i % 3}@x.test` }])));
+    const { writes, commits } = writer.stats();
+    assert.equal(writes, 300);
+    assert.ok(commits < writes, `${commits} commits for ${writes} writes`);
+    let stored = 0;
+    for (const box of ['g0@x.test', 'g1@x.test', 'g2@x.test']) stored += (await store.listMessages({ mailbox: box, limit: 200, now: T0 })).length;
+    assert.equal(stored, 300);
+    await store.close();
+  });
+
+  it('fails one bad write alone and commits the others of its group', async () => {
+    const { store } = await open('savepoint');
+    const taken = ulid();
+    await store.saveMail(mail(taken, 'first'), [{ id: ulid(), mailbox: 's@x.test' }]);
+    const outcomes = await Promise.allSettled([
+      store.saveMail(mail(ulid(), 'before'), [{ id: ulid(), mailbox: 's@x.test' }]),
+      store.saveMail(mail(taken, 'duplicate id'), [{ id: ulid(), mailbox: 's@x.test' }]),
+      store.saveMail(mail(ulid(), 'after'), [{ id: ulid(), mailbox: 's@x.test' }]),
+    ]);
+    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled']);
+    const error = (outcomes[1] as PromiseRejectedResult).reason as { code?: string };
+    assert.match(String(error.code), /^SQLITE_CONSTRAINT/, 'the SQLite code survives the trip between threads');
+    const subjects = (await store.listMessages({ mailbox: 's@x.test', limit: 10, now: T0 })).map((m) => m.subject).sort();
+    assert.deepEqual(subjects, ['after', 'before', 'first']);
+    await store.close();
+  });
+
+  it('answers every write it was given before it closes, and refuses writes after', async () => {
+    const { store } = await open('close');
+    const saving = Array.from({ length: 20 }, (_, i) => store.saveMail(mail(ulid(), `c${i}`), [{ id: ulid(), mailbox: 'c@x.test' }]));
+    const closing = store.close();
+    await Promise.all(saving);
+    await closing;
+    await assert.rejects(store.saveMail(mail(ulid(), 'late'), [{ id: ulid(), mailbox: 'c@x.test' }]));
+    const again = openSqliteDatabase(join(dir, 'close.sqlite'));
+    assert.equal((again.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n, 20);
+    again.close();
+  });
+});

@@ -1,0 +1,85 @@
+// Every write of the SQLite MessageStore as plain synchronous statements on one connection, so the same
+// code runs on the main thread (an in-memory store) and in the writer thread (sqlite-writer-thread.ts),
+// where many of them share one transaction: a group commit.
+import type Database from 'better-sqlite3';
+import type { NewDelivery, NewMail } from '../message-store.js';
+
+/** Mails deleted per sweep batch: each batch is its own short transaction. */
+export const SWEEP_BATCH = 500;
+
+/** One write and its arguments, as the writer thread receives it. */
+export type WriteOp =
+  | { op: 'saveMail'; args: [NewMail, NewDelivery[]] }
+  | { op: 'markSeen'; args: [string, string, number] }
+  | { op: 'claimUnseen'; args: [string, string, number] }
+  | { op: 'deleteMessage'; args: [string, string] }
+  | { op: 'sweepBatch'; args: [number] };
+
+export interface WriteResults {
+  saveMail: void;
+  markSeen: boolean;
+  claimUnseen: boolean;
+  deleteMessage: void;
+  sweepBatch: number;
+}
+
+export type SqliteWrites = { [K in WriteOp['op']]: (...args: Extract<WriteOp, { op: K }>['args']) => WriteResults[K] };
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The statements, prepared once. None opens a transaction: the caller decides what one commit holds. */
+export function prepareWrites(db: Database.Database): SqliteWrites {
+  const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject,
+    text_body, html_body, headers, attachment_count, raw)
+    VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, @text, @html, @headers, @attachmentCount, @raw)`);
+  const insertAttachment = db.prepare(`INSERT INTO attachments (id, mail_id, position, filename, mime, size, content)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertMessage = db.prepare(`INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
+    VALUES (?, ?, ?, ?, ?)`);
+  const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
+  const claim = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ? AND seen = 0`);
+  const mailOf = db.prepare<[string, string], { mail_id: string }>(`SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+  const deleteOne = db.prepare(`DELETE FROM messages WHERE mailbox = ? AND id = ?`);
+  const deleteMailIfOrphan = db.prepare(`DELETE FROM mails WHERE id = ?
+    AND NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = ?)`);
+  const sweep = db.prepare(`DELETE FROM mails WHERE id IN
+    (SELECT id FROM mails WHERE expires_at <= ? LIMIT ${SWEEP_BATCH})`);
+
+  return {
+    saveMail(mail, deliveries) {
+      insertMail.run({
+        id: mail.id,
+        receivedAt: mail.receivedAt,
+        expiresAt: mail.expiresAt,
+        from: mail.from,
+        fromName: mail.fromName,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: JSON.stringify(mail.headers),
+        attachmentCount: mail.attachments.length,
+        raw: asBuffer(mail.raw),
+      });
+      mail.attachments.forEach((a, position) => {
+        insertAttachment.run(a.id, mail.id, position, a.filename, a.mime, a.content.byteLength, asBuffer(a.content));
+      });
+      for (const d of deliveries) insertMessage.run(d.id, d.mailbox, mail.id, mail.receivedAt, mail.expiresAt);
+    },
+    markSeen: (mailbox, id, now) => setSeen.run(mailbox, id, now).changes > 0,
+    claimUnseen: (mailbox, id, now) => claim.run(mailbox, id, now).changes > 0,
+    deleteMessage(mailbox, id) {
+      const row = mailOf.get(mailbox, id);
+      if (row === undefined) return;
+      deleteOne.run(mailbox, id);
+      deleteMailIfOrphan.run(row.mail_id, row.mail_id);
+    },
+    sweepBatch: (now) => sweep.run(now).changes,
+  };
+}
+
+/** Runs one write; its result, or the error it threw. */
+export function applyWrite(writes: SqliteWrites, write: WriteOp): unknown {
+  return (writes[write.op] as (...args: unknown[]) => unknown)(...write.args);
+}
