@@ -50,8 +50,9 @@ export function createDeliver(deps: InboxDeps) {
 
   /** `stop`, when aborted (the server's shutdown grace has run out), keeps a delivery that has not yet
    * committed from committing: its sender is being told 421 and will send it again. */
-  return async function deliver(envelope: Envelope, raw: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
-    const parsed = await deps.parser.parse(raw);
+  return async function deliver(envelope: Envelope, received: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
+    // The parser takes the bytes over and hands them back; the store then takes them for good.
+    const { outcome: parsed, raw } = await deps.parser.parse(received);
     if (!parsed.ok) throw new DeliveryError(parsed.reason === 'timeout' ? 'parse_timeout' : parsed.reason, parsed.detail);
     const mail = parsed.mail;
     const attachmentBytes = mail.attachments.reduce((sum, a) => sum + a.content.byteLength, 0);

@@ -1,6 +1,7 @@
 // MIME → ParsedMail with postal-mime, under the structural limits of D25: at most 1,000 MIME parts and
 // nesting no deeper than 20. Pure and synchronous in effect; the parser pool runs it in worker threads.
 import PostalMime, { decodeWords } from 'postal-mime';
+import { restoreParts, swapLargeBase64Parts } from './large-parts.js';
 import type { ParsedAttachment, ParseResult } from './parsed-mail.js';
 
 export const MAX_MIME_PARTS = 1000;
@@ -41,7 +42,21 @@ function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.length === 0 ? null : value;
 }
 
-export async function parseMail(raw: Uint8Array): Promise<ParseResult> {
+/** Parses with large base64 attachments decoded natively (large-parts.ts), falling back to a plain
+ * parse of the original whenever the swap cannot be confirmed. */
+export async function parseMail(raw: Uint8Array, options: { swapLargeParts?: boolean } = {}): Promise<ParseResult> {
+  const swapped = options.swapLargeParts === false ? null : swapLargeBase64Parts(raw);
+  if (swapped === null) return parseWithPostalMime(raw);
+  const result = await parseWithPostalMime(swapped.reduced);
+  // The swap leaves every header and boundary as it was, so a structural refusal stands as it is.
+  if (!result.ok) return result.reason === 'unparseable' ? parseWithPostalMime(raw) : result;
+  const contents = restoreParts(result.mail.attachments.map((a) => a.content), swapped.parts);
+  if (contents === null) return parseWithPostalMime(raw);
+  result.mail.attachments.forEach((a, i) => (a.content = contents[i]!));
+  return result;
+}
+
+async function parseWithPostalMime(raw: Uint8Array): Promise<ParseResult> {
   const parser = new PostalMime({
     maxNestingDepth: MAX_MIME_DEPTH,
     maxHeadersSize: MAX_HEADERS_BYTES,
