@@ -10,6 +10,7 @@ import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
 import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
+import { createIntakeGate, type IntakeGate } from './intake-gate.js';
 import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, replies, replyError } from './replies.js';
 
 export interface SmtpEdgeOptions {
@@ -25,6 +26,8 @@ export interface SmtpEdgeOptions {
   /** How long stop() lets open sessions finish before they are told 421. */
   closeTimeoutMs?: number;
   metrics?: SmtpMetrics;
+  /** Messages over LARGE_MESSAGE_BYTES read, parsed and stored at once (intake-gate.ts; default 3). */
+  largeMessageSlots?: number;
 }
 
 export interface SmtpEdge {
@@ -32,23 +35,63 @@ export interface SmtpEdge {
   close(): Promise<void>;
 }
 
-/** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). */
-function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
+/** A message read past this many bytes needs a slot of the intake gate to go on. */
+export const LARGE_MESSAGE_BYTES = 1024 * 1024;
+
+interface ReadMessage {
+  /** The message, or null when it was over MAX_MESSAGE_BYTES (only drained). */
+  raw: Buffer | null;
+  /** Frees the intake slot the message took, if it took one. */
+  release(): void;
+}
+
+function joinOwned(chunks: Buffer[], size: number): Buffer {
+  const joined = Buffer.allocUnsafeSlow(size);
+  let offset = 0;
+  for (const chunk of chunks) offset += chunk.copy(joined, offset);
+  return joined;
+}
+
+/** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
+ * LARGE_MESSAGE_BYTES it pauses until the intake gate gives it a slot. */
+function readMessage(stream: SMTPServerDataStream, gate: IntakeGate): Promise<ReadMessage> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let release: () => void = () => undefined;
+    let asked = false;
+    // Set when the client went away mid-message: a slot granted after that is handed back at once.
+    let failed = false;
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_MESSAGE_BYTES) chunks.length = 0;
       else chunks.push(chunk);
+      if (!asked && size > LARGE_MESSAGE_BYTES && size <= MAX_MESSAGE_BYTES) {
+        asked = true;
+        stream.pause();
+        void gate.acquire().then((slot) => {
+          release = slot;
+          if (failed) release();
+          else stream.resume();
+        });
+      }
     });
-    stream.once('error', reject);
-    stream.once('end', () => resolve(size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : Buffer.concat(chunks, size)));
+    stream.once('error', (error) => {
+      failed = true;
+      release();
+      reject(error);
+    });
+    stream.once('end', () => {
+      // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
+      const raw = size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : joinOwned(chunks, size);
+      resolve({ raw, release: () => release() });
+    });
   });
 }
 
 export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const { inbox, logger } = options;
+  const gate = createIntakeGate({ slots: options.largeMessageSlots ?? 3 });
   const metrics = options.metrics;
   // Aborted when stop()'s grace period ends, just before smtp-server tells the open sessions 421: a
   // delivery still parsing then stops short of its commit, so nothing is stored behind a 421.
@@ -130,12 +173,15 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   });
 
   async function deliver(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
-    const raw = await readMessage(stream);
+    const { raw, release } = await readMessage(stream, gate);
     if (raw === null) {
+      release();
       metrics?.refused('message_too_large');
       throw replyError(replies.messageTooLarge);
     }
     const mailFrom = session.envelope.mailFrom;
+    // The inbox takes the bytes over (they move to the parser and writer threads): keep the size now.
+    const bytes = raw.length;
     try {
       const delivered = await inbox.deliver(
         {
@@ -146,13 +192,13 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         raw,
         shutdown.signal,
       );
-      metrics?.accepted(raw.length);
-      logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes: raw.length }, 'mail accepted');
+      metrics?.accepted(bytes);
+      logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes }, 'mail accepted');
       if (delivered.uncounted !== undefined) logger.error({ err: delivered.uncounted, mail: delivered.mailId }, 'premium quota not counted');
       return replies.accepted(delivered.mailId);
     } catch (error) {
       if (error instanceof DeliveryError) {
-        logger.warn({ reason: error.reason, detail: error.message, bytes: raw.length }, 'mail refused');
+        logger.warn({ reason: error.reason, detail: error.message, bytes }, 'mail refused');
         metrics?.refused(error.reason);
         throw replyError(replies.refusal[error.reason]);
       }
@@ -160,6 +206,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       metrics?.refused('internal_error');
       throw replyError(replies.internalError);
     } finally {
+      release();
       recipients.set(session.id, []);
     }
   }

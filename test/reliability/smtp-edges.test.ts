@@ -181,6 +181,35 @@ describe('SMTP timeouts and connection caps', () => {
   });
 });
 
+describe('large messages past the intake gate', () => {
+  it('frees the slot of a sender that goes away mid-message, and delivers more large messages than slots at once', async () => {
+    const t = await startTestApp();
+    try {
+      const line = `${'x'.repeat(998)}\r\n`;
+      const megabytes = (n: number) => line.repeat(Math.ceil((n * 1024 * 1024) / line.length));
+      // More deserters than the gate has slots: were a slot kept, the senders below would wait forever.
+      for (let i = 0; i < 4; i += 1) {
+        const s = await openEhlo(t.app.smtpPort);
+        await s.command('MAIL FROM:<a@example.org>\r\n');
+        await s.command(`RCPT TO:<gone${i}@inboxd.test>\r\n`);
+        assert.match(await s.command('DATA\r\n'), /^354/);
+        await s.write(`Subject: cut\r\n\r\n${megabytes(2)}`);
+        s.close();
+      }
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => sendRaw(t.app.smtpPort, { from: 'a@example.org', to: [`big${i}@inboxd.test`] }, Buffer.from(`Subject: big ${i}\r\n\r\n${megabytes(3)}`))),
+      );
+      for (const reply of replies) assert.match(reply.at(-1) ?? '', /^250 /);
+      for (let i = 0; i < 5; i += 1) {
+        t.clock.advance(1000);
+        assert.equal((await t.api(`/api/v1/mailbox?address=big${i}@inboxd.test`)).json.count, 1);
+      }
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('shutdown in the middle of DATA', () => {
   it('ends each transfer stored with 250 or not stored with 421', async () => {
     const t = await startTestApp({}, { app: { smtpCloseTimeoutMs: 400 } });
