@@ -19,6 +19,7 @@ import type { MailEvents } from './events/mail-events.js';
 import { createMemoryLimiter } from './limits/memory-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import { createRedisLimiter } from './limits/redis-limiter.js';
+import { scaledLimiter } from './limits/scaled-limiter.js';
 import { createRedisEvents } from './events/redis-events.js';
 import { connectRedis } from './redis-connection.js';
 import { createIdGenerator } from './mail/ids.js';
@@ -125,7 +126,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
           await storage.close();
           throw error;
         });
-  const limiter = countingRefusals(shared?.limiter ?? createMemoryLimiter(clock), metrics);
+  const limiter = countingRefusals(scaledLimiter(shared?.limiter ?? createMemoryLimiter(clock), config.rateLimitScale), metrics);
+  if (config.rateLimitScale !== 1) {
+    logger.warn({ scale: config.rateLimitScale }, 'rate limits multiplied (INBOXD_RATE_LIMIT_SCALE): for load tests only, not for a public service');
+  }
   const events = shared?.events ?? createMemoryEvents();
   const ping = async () => {
     await Promise.all([store.ping(), shared?.ping()]);

@@ -24,6 +24,8 @@ export interface Config {
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;
   parserThreads: number;
+  /** D17 limits multiplied by this (load tests only). */
+  rateLimitScale: number;
   sqliteSynchronous: 'full' | 'normal';
   metricsToken: string | undefined;
 }

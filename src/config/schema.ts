@@ -79,6 +79,7 @@ export const configKeys = {
   smtpMaxConnectionsPerIp: { env: 'INBOXD_SMTP_MAX_CONNECTIONS_PER_IP', default: '50', description: 'SMTP connections open at once from one IP address (an IPv6 /64) (D25)', schema: positiveInt },
   sqliteSynchronous: { env: 'INBOXD_SQLITE_SYNCHRONOUS', default: 'full', description: 'full (D10: fsync before every 250) or normal (no fsync per commit; for measurements only, warned at start)', schema: z.enum(['full', 'normal']) },
   metricsToken: { env: 'INBOXD_METRICS_TOKEN', default: undefined, description: 'bearer token for GET /metrics; when unset only loopback clients may read it', schema: z.string().min(16, 'at least 16 characters').optional() },
+  rateLimitScale: { env: 'INBOXD_RATE_LIMIT_SCALE', default: '1', description: 'multiplies every rate limit of D17 (load tests and benchmarks only; warned at start)', schema: positiveInt.max(1_000_000) },
   parserThreads: { env: 'INBOXD_PARSER_THREADS', default: '2', description: 'worker threads that parse MIME off the main thread (D25)', schema: positiveInt.max(64) },
 } satisfies Record<string, ConfigKey>;
 
