@@ -16,9 +16,10 @@ export function createReadMessage(deps: InboxDeps) {
     const id = requireId(request.id, 'id');
     await admit(deps, caller, mailbox);
     const now = deps.clock.now();
-    if (!(await deps.store.markSeen(mailbox.address, id, now))) throw new AppError('not_found', 'No such message in this mailbox.');
     const record = await deps.store.getMessage(mailbox.address, id, now);
     if (record === null) throw new AppError('not_found', 'No such message in this mailbox.');
-    return messageView(record, deps.baseUrl());
+    // Reading sets seen (D3); a message already seen costs no write.
+    if (!record.seen && !(await deps.store.markSeen(mailbox.address, id, now))) throw new AppError('not_found', 'No such message in this mailbox.');
+    return messageView({ ...record, seen: true }, deps.baseUrl());
   };
 }
