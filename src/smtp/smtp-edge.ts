@@ -36,7 +36,7 @@ export interface SmtpEdge {
 }
 
 /** A message read past this many bytes needs a slot of the intake gate to go on. */
-export const LARGE_MESSAGE_BYTES = 1024 * 1024;
+export const LARGE_MESSAGE_BYTES = 256 * 1024;
 
 interface ReadMessage {
   /** The message, or null when it was over MAX_MESSAGE_BYTES (only drained). */
