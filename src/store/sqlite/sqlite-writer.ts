@@ -54,8 +54,9 @@ const threadFile = new URL(import.meta.url.endsWith('.ts') ? './sqlite-writer-th
 
 // The built .js is imported as it is. The .ts source (tests and development, under tsx) needs tsx's
 // loader, which a worker thread does not inherit: the thread registers it first.
+// tsx is resolved here, from this file, since the thread's code resolves from the working directory.
 const bootstrap = threadFile.pathname.endsWith('.ts')
-  ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(threadFile.href)}); })`
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadFile.href)}); })`
   : `import(${JSON.stringify(threadFile.href)})`;
 
 export function threadWriter(path: string, options: SqliteOptions = {}): SqliteWriter {
