@@ -15,6 +15,9 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
 }
 
+const CACHE_KIB = 16 * 1024;
+const MMAP_BYTES = 1024 * 1024 * 1024;
+
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
@@ -22,6 +25,11 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+  // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the
+  // file mapped into memory so a page not cached costs a memory read, not a read() and a copy. With 1
+  // million messages this keeps a list or a read within 1.5× of its time at 10 thousand (docs/performance.md).
+  db.pragma(`cache_size = ${-CACHE_KIB}`);
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   migrate(db);
   return db;
 }
