@@ -1,0 +1,79 @@
+// The benchmark's results as Markdown: one table of the goals (each a ratio or a bound, measured in the
+// same run) and the tables of absolute figures under it.
+import type { BenchResults } from './run.js';
+
+const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const pct = (ratio: number) => `${n(ratio * 100)}%`;
+const met = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+export function renderReport(r: BenchResults): string {
+  const out: string[] = [];
+  out.push(`Run ${r.startedAt}${r.quick ? ' (quick: small sizes, one round; not the figures of record)' : ''} on ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; ${n(r.seconds)} s in all.`);
+  out.push('', '| goal | measured | met |', '|---|---|---|');
+  const ingest = r.ingest ?? [];
+  const byCase = (size: string) => ingest.find((c) => c.size === size);
+  const small = byCase('4k');
+  if (small !== undefined) out.push(`| durable ingest, 4 KB, ${small.sessions} sessions: ≥ 85% of bare smtp-server | ${pct(small.ratio)} (${n(small.median.inboxd)} of ${n(small.median['bare smtp-server'])} msg/s) | ${met(small.ratio >= 0.85)} |`);
+  for (const size of ['512k', '7m']) {
+    const c = byCase(size);
+    if (c === undefined) continue;
+    const loopP99 = Math.max(...c.inboxd.map((x) => x.eventLoopP99Ms));
+    out.push(`| ingest, ${size === '7m' ? '7 MB' : '512 KB'}, ${c.sessions} sessions: ≥ 50% of bare | ${pct(c.ratio)} (${n(c.median.inboxd, 1)} of ${n(c.median['bare smtp-server'], 1)} msg/s) | ${met(c.ratio >= 0.5)} |`);
+    out.push(`| event-loop p99 < 50 ms during ${size === '7m' ? '7 MB' : '512 KB'} ingest | worst round ${n(loopP99, 1)} ms; API poller p99 ${n(Math.max(...c.inboxd.map((x) => x.pollerP99Ms)), 1)} ms | ${met(loopP99 < 50)} |`);
+  }
+  const large = byCase('7m');
+  if (large !== undefined) {
+    const rss = Math.max(...large.inboxd.map((x) => x.maxRssMb));
+    out.push(`| RSS < 300 MB, ${large.sessions} sessions of 7 MB | peak ${n(rss)} MB | ${met(rss < 300)} |`);
+  }
+  if (small !== undefined && small.inboxd.length > 1) {
+    const first = small.inboxd[0]!;
+    const last = small.inboxd.at(-1)!;
+    const perMessage = ((last.rssAfterMb - first.rssAfterMb) * 1e6) / ((small.inboxd.length - 1) * small.messages);
+    out.push(`| no memory per stored message | RSS after round 1: ${n(first.rssAfterMb)} MB, after round ${small.inboxd.length}: ${n(last.rssAfterMb)} MB (${n(perMessage)} bytes per message) | ${met(perMessage < 100)} |`);
+  }
+  if (r.reads !== undefined) {
+    const list = r.reads.median['list (50)'];
+    out.push(`| list of 50 over HTTPS: ≥ 30% of fixed JSON, p99 < 10 ms at ${r.reads.connections} connections | ${pct(r.reads.ratio['list (50)'])} (${n(list.rate)} of ${n(r.reads.median['fixed JSON'].rate)} req/s), p99 ${n(list.p99Ms, 2)} ms | ${met(r.reads.ratio['list (50)'] >= 0.3 && list.p99Ms < 10)} |`);
+  }
+  if (r.growth !== undefined) {
+    const g = r.growth;
+    const worstStore = Math.max(...Object.values(g.byStore).map((x) => x.ratio));
+    const worstBox = Math.max(...Object.values(g.byMailbox).map((x) => x.ratio));
+    out.push(`| flat from ${n(g.small)} to ${n(g.large)} stored messages: within 1.5× | worst ${n(worstStore, 2)}× | ${met(worstStore <= 1.5)} |`);
+    out.push(`| flat from a mailbox of 10 to one of ${n(g.bigMailbox)}: within 1.5× | worst ${n(worstBox, 2)}× | ${met(worstBox <= 1.5)} |`);
+  }
+  if (r.wake !== undefined) {
+    for (const [label, w] of [['live stream', r.wake.stream], ['wait_for_message', r.wake.mcp]] as const) {
+      out.push(`| ${label} wakes within 20 ms p99 of the 250, ${n(w.waiters)} waiters | p99 ${n(w.p99Ms, 1)} ms (p50 ${n(w.p50Ms, 1)}, max ${n(w.maxMs, 1)}; ${n(w.woken)} woken) | ${met(w.p99Ms < 20 && w.woken === w.waiters)} |`);
+    }
+  }
+
+  if (ingest.length > 0) {
+    out.push('', '**Ingest** (msg/s, median of the rounds; smtp-source, one connection per message, unique recipients)', '');
+    out.push('| message | sessions | smtp-sink | bare smtp-server | inboxd | inboxd / bare | inboxd event-loop p99 / max | inboxd peak RSS |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const c of ingest) {
+      const loop = `${n(Math.max(...c.inboxd.map((x) => x.eventLoopP99Ms)), 1)} / ${n(Math.max(...c.inboxd.map((x) => x.eventLoopMaxMs)), 1)} ms`;
+      out.push(`| ${c.size} (${n(c.bytes)} B) | ${c.sessions} | ${n(c.median['smtp-sink'], 1)} | ${n(c.median['bare smtp-server'], 1)} | ${n(c.median.inboxd, 1)} | ${pct(c.ratio)} | ${loop} | ${n(Math.max(...c.inboxd.map((x) => x.maxRssMb)))} MB |`);
+    }
+  }
+  if (r.reads !== undefined) {
+    out.push('', `**Reads over HTTPS** (wrk, ${r.reads.connections} keep-alive connections, ${r.reads.seconds} s per run, median of the runs)`, '');
+    out.push('| route | req/s | p99 | of fixed JSON |', '|---|---:|---:|---:|');
+    for (const [target, m] of Object.entries(r.reads.median)) {
+      const ratio = target === 'fixed JSON' ? '100%' : pct(r.reads.ratio[target as keyof typeof r.reads.ratio]);
+      out.push(`| ${target} | ${n(m.rate)} | ${n(m.p99Ms, 2)} ms | ${ratio} |`);
+    }
+  }
+  if (r.growth !== undefined) {
+    const g = r.growth;
+    out.push('', `**Growth** (the store as the server runs it; median of 300 calls, sweeps median of 5; µs). Stores built by a generator in ${n(g.buildSeconds.small, 1)} s and ${n(g.buildSeconds.large, 1)} s. Store sizes: a mailbox of 200, pages of 50, any of its messages read; mailbox sizes: pages of 5, one of the 10 newest read.`, '');
+    out.push(`| operation | ${n(g.small)} messages | ${n(g.large)} messages | ratio | mailbox of 10 | mailbox of ${n(g.bigMailbox)} | ratio |`, '|---|---:|---:|---:|---:|---:|---:|');
+    for (const [op, s] of Object.entries(g.byStore)) {
+      const box = g.byMailbox[op as keyof typeof g.byMailbox];
+      const boxCells = box === undefined ? '— | — | —' : `${n(box.ten.medianUs)} | ${n(box.big.medianUs)} | ${n(box.ratio, 2)}×`;
+      out.push(`| ${op} | ${n(s.small.medianUs)} | ${n(s.large.medianUs)} | ${n(s.ratio, 2)}× | ${boxCells} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

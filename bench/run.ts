@@ -1,0 +1,92 @@
+// `npm run bench`: the performance goals of docs/performance.md, each measured as a ratio in the same run
+// (the machine is shared and noisy). Writes bench/results/<time>.json and .md (and latest.*); with
+// `--write` it also puts the table into docs/performance.md.
+//
+//   npm run bench                      all phases at full size (about 15 minutes on 2 cores)
+//   npm run bench -- --quick           every phase small, one round (a smoke run, about 3 minutes)
+//   npm run bench -- --only=reads,wake some phases only
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { runGrowth, type GrowthResult } from './growth.js';
+import { runIngest, type IngestResult } from './ingest.js';
+import { runReads, type ReadsResult } from './reads.js';
+import { renderReport } from './report.js';
+import { ensureTools } from './support/tools.js';
+import { runWake, type WakeResult } from './wake.js';
+
+const root = new URL('../', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const write = args.includes('--write');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (phase: string) => only === undefined || only.includes(phase);
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+export interface BenchResults {
+  startedAt: string;
+  quick: boolean;
+  machine: { cpus: number; model: string; memoryGb: number; node: string };
+  seconds: number;
+  ingest?: IngestResult[];
+  reads?: ReadsResult;
+  growth?: GrowthResult;
+  wake?: WakeResult;
+}
+
+const started = Date.now();
+const results: BenchResults = {
+  startedAt: new Date(started).toISOString(),
+  quick,
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  seconds: 0,
+};
+
+ensureTools([...(wanted('ingest') ? ['smtp-source', 'smtp-sink'] : []), ...(wanted('reads') ? ['wrk'] : [])]);
+log('building dist/ (the service is measured as it is run)');
+const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('the build failed');
+
+if (wanted('ingest')) {
+  results.ingest = await runIngest(
+    quick
+      ? [
+          { size: '4k', sessions: 200, messages: 1500 },
+          { size: '512k', sessions: 200, messages: 300 },
+          { size: '7m', sessions: 50, messages: 50 },
+        ]
+      : [
+          { size: '4k', sessions: 200, messages: 6000 },
+          { size: '512k', sessions: 200, messages: 1200 },
+          { size: '7m', sessions: 50, messages: 150 },
+        ],
+    quick ? 1 : 3,
+    log,
+  );
+}
+if (wanted('reads')) results.reads = await runReads({ seconds: quick ? 3 : 10, rounds: quick ? 1 : 3 }, log);
+if (wanted('growth')) results.growth = await runGrowth({ small: 10_000, large: quick ? 100_000 : 1_000_000, bigMailbox: quick ? 20_000 : 100_000 }, log);
+if (wanted('wake')) results.wake = await runWake({ waiters: quick ? 200 : 1000 }, log);
+results.seconds = Math.round((Date.now() - started) / 1000);
+
+const report = renderReport(results);
+const stamp = results.startedAt.replace(/[:.]/g, '-');
+const dir = new URL('results/', import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
+// `latest` is the last run of every phase; a run of some phases only keeps just its own files.
+const names = [`${stamp}${quick ? '-quick' : ''}${only === undefined ? '' : `-${only.join('-')}`}`];
+if (only === undefined) names.push(quick ? 'latest-quick' : 'latest');
+for (const name of names) {
+  writeFileSync(`${dir}${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${dir}${name}.md`, report);
+}
+console.log(report);
+if (write) {
+  const doc = `${root}docs/performance.md`;
+  const text = readFileSync(doc, 'utf8');
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  if (!text.includes(start) || !text.includes(end)) throw new Error(`${doc} has no ${start} … ${end} markers`);
+  writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${report}\n${text.slice(text.indexOf(end))}`);
+  log(`wrote the table into ${doc}`);
+}
