@@ -52,6 +52,9 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
         replies.push({ id: request.id, commit, ok: true, value: applyWrite(writes, request) });
         db.exec('RELEASE one');
       } catch (error) {
+        // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
+        // group fails, with this error's own code.
+        if (!db.inTransaction) throw error;
         db.exec('ROLLBACK TO one');
         db.exec('RELEASE one');
         replies.push({ id: request.id, commit, ok: false, error: describe(error) });
