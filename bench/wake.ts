@@ -52,7 +52,8 @@ async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (event: stri
   }
 }
 
-function streamWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
+/** A waiter's promises and the calls that settle them; `run` drives it, and its failure fails `ready`. */
+function waiterFor(address: string, run: (w: { signal: AbortSignal; ready(): void; woken(at: number): void; failed(error: Error): void }) => Promise<void>): Waiter {
   const controller = new AbortController();
   let ready!: () => void;
   let woken!: (at: number) => void;
@@ -63,46 +64,39 @@ function streamWaiter(node: RunningInboxd, dispatcher: Agent, address: string): 
     woken: new Promise<number>((resolve) => (woken = resolve)),
     close: () => controller.abort(),
   };
-  void (async () => {
-    const response = await fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/events?address=${address}`, { dispatcher, signal: controller.signal });
+  run({ signal: controller.signal, ready, woken, failed }).catch((error: Error) => failed(error));
+  return waiter;
+}
+
+function streamWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
+  return waiterFor(address, async ({ signal, ready, woken, failed }) => {
+    const response = await fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/events?address=${address}`, { dispatcher, signal });
     if (response.status !== 200 || response.body === null) return failed(new Error(`stream for ${address}: ${response.status} ${await response.text()}`));
     await readEvents(response.body, (event) => {
       if (event === 'ready') ready();
       if (event === 'message') woken(performance.now());
     });
-  })().catch((error: Error) => failed(error));
-  return waiter;
+  });
 }
 
 function mcpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
-  const controller = new AbortController();
-  let woken!: (at: number) => void;
-  let failed!: (error: Error) => void;
-  let sent!: () => void;
-  const waiter: Waiter = {
-    address,
-    ready: new Promise<void>((resolve, reject) => ((sent = resolve), (failed = reject))),
-    woken: new Promise<number>((resolve) => (woken = resolve)),
-    close: () => controller.abort(),
-  };
-  void (async () => {
+  return waiterFor(address, async ({ signal, ready, woken, failed }) => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait_for_message', arguments: { address, timeout_seconds: 50 }, _meta: { progressToken: 1 } } };
     const response = await fetch(`https://127.0.0.1:${node.httpsPort}/mcp`, {
       method: 'POST',
       dispatcher,
-      signal: controller.signal,
+      signal,
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify(body),
     });
     if (response.status !== 200 || response.body === null) return failed(new Error(`wait for ${address}: ${response.status} ${await response.text()}`));
     // The call is in the server's hands once its response has started; progress notifications follow.
-    sent();
+    ready();
     await readEvents(response.body, (_event, data) => {
       const message = JSON.parse(data) as { id?: number; result?: { structuredContent?: { status?: string } } };
       if (message.id === 1 && message.result?.structuredContent?.status === 'received') woken(performance.now());
     });
-  })().catch((error: Error) => failed(error));
-  return waiter;
+  });
 }
 
 /** Delivers one message to each address; the moment each sender read its 250, by address. */
