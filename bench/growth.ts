@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monotonicFactory } from 'ulid';
 import { openSqliteDatabase } from '../src/store/sqlite/sqlite-database.js';
+import { inTransaction } from '../src/store/sqlite/sqlite-sql.js';
 import { sqliteMessageStore } from '../src/store/sqlite/sqlite-store.js';
 import { threadWriter } from '../src/store/sqlite/sqlite-writer.js';
 import type { MessageStore } from '../src/store/message-store.js';
@@ -48,7 +49,7 @@ function build(dir: string, name: string, total: number, bigMailbox: number): Bu
   const started = performance.now();
   const path = join(dir, `${name}.sqlite`);
   const db = openSqliteDatabase(path);
-  db.pragma('synchronous = OFF');
+  db.exec('PRAGMA synchronous = OFF');
   const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body,
     html_body, headers, attachment_count, raw) VALUES (?, ?, ?, 'sender@example.com', 'Sender', ?, ?, NULL, ?, 0, ?)`);
   const insertMessage = db.prepare('INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at) VALUES (?, ?, ?, ?, ?)');
@@ -66,7 +67,7 @@ function build(dir: string, name: string, total: number, bigMailbox: number): Bu
     insertMessage.run(id, mailbox, mailId, receivedAt, expiresAt);
     return id;
   };
-  const chunk = db.transaction((from: number, to: number) => {
+  const chunk = (from: number, to: number) => inTransaction(db, () => {
     for (let i = from; i < to; i += 1) {
       const receivedAt = T0 - 4 * DAY + Math.floor((i * 4 * DAY) / total);
       let mailbox = `box${i % Math.max(1, Math.floor(total / 10))}@inboxd.test`;
@@ -80,12 +81,12 @@ function build(dir: string, name: string, total: number, bigMailbox: number): Bu
   });
   for (let from = 0; from < total; from += 20_000) chunk(from, Math.min(total, from + 20_000));
   // Mails that expired (received five days ago), in batches that expire a minute apart.
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (let b = 0; b < SWEEP_BATCHES; b += 1) {
       for (let j = 0; j < SWEEP_BATCH_MAILS; j += 1) add(j, T0 - 5 * DAY - 10 * 60_000 + b * 60_000, T0 - 10 * 60_000 + b * 60_000, `old${j % 100}@inboxd.test`);
     }
-  })();
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  });
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
   return { path, ids, seconds: round((performance.now() - started) / 1000) };
 }

@@ -1,20 +1,13 @@
 #!/usr/bin/env node
-// The inboxd command (package.json bin): `inboxd serve` and the operator commands of D28.
-import { Command } from 'commander';
-import { registerAccountsCommand } from './cli/accounts-command.js';
-import { registerDomainsCommand } from './cli/domains-command.js';
-import { registerKeysCommand } from './cli/keys-command.js';
-import { registerServeCommand } from './cli/serve-command.js';
-import { registerWaitCommand } from './cli/wait-command.js';
-import { VERSION } from './version.js';
+// The inboxd command (package.json bin). It checks the Node.js version first and only then loads the
+// program (cli/program.ts), whose modules need a supported Node (node:sqlite, P36).
+import { unsupportedNode } from './runtime/node-support.js';
+import { quietSqliteWarning } from './runtime/sqlite-warning.js';
 
-const program = new Command('inboxd').description('receive-only disposable e-mail service').version(VERSION);
-registerServeCommand(program);
-registerDomainsCommand(program);
-registerAccountsCommand(program);
-registerKeysCommand(program);
-registerWaitCommand(program);
-program.parseAsync(process.argv).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+const refusal = unsupportedNode(process.versions.node);
+if (refusal !== null) {
+  console.error(refusal);
   process.exit(1);
-});
+}
+quietSqliteWarning();
+await import('./cli/program.js');

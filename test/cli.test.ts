@@ -19,6 +19,8 @@ describe('inboxd serve', () => {
   it('starts with SQLite and a generated certificate in the data directory, serves the API, and stops on SIGTERM', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'inboxd-cli-'));
     const child = run({ INBOXD_SMTP_PORT: '0', INBOXD_HTTP_PORT: '0', INBOXD_HTTPS_PORT: '0' }, cwd);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const lines = createInterface({ input: child.stdout });
     const logs: Record<string, unknown>[] = [];
     let started: Record<string, number> | undefined;
@@ -39,6 +41,8 @@ describe('inboxd serve', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
+    // Node 22 warns that node:sqlite is experimental; inboxd chose it knowingly and drops that warning (P36).
+    assert.doesNotMatch(stderr, /ExperimentalWarning/);
     rmSync(cwd, { recursive: true, force: true });
   });
 
@@ -53,5 +57,20 @@ describe('inboxd serve', () => {
     assert.match(stderr, /INBOXD_HTTPS_PORT/);
     assert.match(stderr, /INBOXD_PUBLIC_DOMAINS/);
     rmSync(cwd, { recursive: true, force: true });
+  });
+
+  // CI sets INBOXD_TEST_OLD_NODE to the machine's own Node when it is older than 22.16 (.ci/run).
+  const oldNode = process.env.INBOXD_TEST_OLD_NODE;
+  it('refuses a Node.js older than 22.16 with one line and exit 1, before loading anything else', { skip: oldNode === undefined ? 'no older Node to try (set INBOXD_TEST_OLD_NODE to its binary)' : false }, async () => {
+    const built = new URL('../dist/main.js', import.meta.url).pathname;
+    const child = spawn(oldNode!, [built, 'serve'], { env: { ...process.env, INBOXD_SMTP_PORT: '0', INBOXD_HTTP_PORT: '0', INBOXD_HTTPS_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1);
+    assert.equal(stdout, '');
+    assert.match(stderr, /^inboxd needs Node\.js 22\.16 or newer \(22, 24 or 26\); this is Node\.js \d+\.\d+\.\d+\.\n$/);
   });
 });

@@ -5,8 +5,7 @@ import type { MailEvents, NewMailEvent } from './mail-events.js';
 
 /** Resolves with the next event a subscription receives. */
 function nextEvent(events: MailEvents, mailbox: string): Promise<{ event: Promise<NewMailEvent>; stop: () => void }> {
-  let resolve: (event: NewMailEvent) => void = () => undefined;
-  const event = new Promise<NewMailEvent>((r) => (resolve = r));
+  const { promise: event, resolve } = Promise.withResolvers<NewMailEvent>();
   return events.subscribe(mailbox, resolve).then((stop) => ({ event, stop }));
 }
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { sendRaw } from '../support/smtp-dialogue.js';
 import { startNode, type NodeProcess } from '../support/node-process.js';
@@ -124,15 +124,15 @@ async function verifyOverApi(node: NodeProcess, sent: Map<number, { message: Buf
 
 async function inspectStore(dataDir: string, sent: Map<number, { message: Buffer; fate: Fate }>) {
   const path = join(dataDir, 'inboxd.sqlite');
-  const db = new Database(path, { readonly: true });
+  const db = new DatabaseSync(path, { readOnly: true });
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-  const integrity = (db.pragma('integrity_check', { simple: true }) as string) ?? 'unknown';
+  const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check?: string } | undefined)?.integrity_check ?? 'unknown';
   const halfStored =
     one('SELECT count(*) AS n FROM mails WHERE NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = mails.id)') +
     one('SELECT count(*) AS n FROM attachments WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = attachments.mail_id)') +
     one('SELECT count(*) AS n FROM messages WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = messages.mail_id)') +
     one('SELECT count(*) AS n FROM mails WHERE attachment_count <> (SELECT count(*) FROM attachments WHERE mail_id = mails.id)');
-  const mailboxOf = db.prepare<[string], { id: string }>('SELECT id FROM messages WHERE mailbox = ?');
+  const mailboxOf = db.prepare('SELECT id FROM messages WHERE mailbox = ?') as unknown as { all(mailbox: string): { id: string }[] };
   const store = openSqliteStore(path);
   {
     let lost = 0;

@@ -4,7 +4,7 @@
 // 250-and-stored or 4xx-and-not-stored, the API must answer 503 with Retry-After (never 500), the
 // process must stay up, and service must resume by itself when the fault ends.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { sendRaw } from '../support/smtp-dialogue.js';
 import { startNode, type NodeProcess } from '../support/node-process.js';
 import { attachStrace } from '../support/strace.js';
@@ -41,7 +41,7 @@ async function deliver(node: NodeProcess, to: string): Promise<string> {
 /** Starts a fault and returns the function that ends it. */
 async function begin(fault: StorageFault, node: NodeProcess): Promise<() => Promise<void>> {
   if (fault === 'database-locked') {
-    const other = new Database(join(node.dataDir, 'inboxd.sqlite'));
+    const other = new DatabaseSync(join(node.dataDir, 'inboxd.sqlite'));
     // Takes the write lock and holds it, as a stuck operator command or a backup tool would.
     other.exec('BEGIN IMMEDIATE');
     return async () => {

@@ -1,9 +1,12 @@
-// Opens the embedded database: WAL mode with synchronous=FULL, so a committed transaction survives a
-// crash or power loss before the SMTP 250 is sent (D10), and the numbered migrations applied.
+// Opens the embedded database with Node's built-in SQLite (node:sqlite, P36): WAL mode with
+// synchronous=FULL, so a committed transaction survives a crash or power loss before the SMTP 250 is sent
+// (D10), and the numbered migrations applied.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './migrate.js';
+
+export type { DatabaseSync };
 
 /** `full` is D10's setting and the default; `normal` skips the fsync at each commit in WAL mode, and
  * exists only to measure what that fsync costs and to prove the durability test can see it missing. */
@@ -13,23 +16,30 @@ export interface SqliteOptions {
   synchronous?: SqliteSynchronous;
   /** How long a write waits for another process's lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  /** Opened read-only and without migrations (tests and tools that look at a store another process writes). */
+  readOnly?: boolean;
 }
 
 const CACHE_KIB = 16 * 1024;
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
-export function openSqliteDatabase(path: string, options: SqliteOptions = {}): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-  // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the
-  // file mapped into memory so a page not cached costs a memory read, not a read() and a copy. With 1
-  // million messages this keeps a list or a read within 1.5× of its time at 10 thousand (docs/performance.md).
-  db.pragma(`cache_size = ${-CACHE_KIB}`);
-  db.pragma(`mmap_size = ${MMAP_BYTES}`);
-  migrate(db);
+export function openSqliteDatabase(path: string, options: SqliteOptions = {}): DatabaseSync {
+  if (path !== ':memory:' && options.readOnly !== true) mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path, { readOnly: options.readOnly === true });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    if (options.readOnly !== true) db.exec('PRAGMA journal_mode = WAL');
+    db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.exec('PRAGMA foreign_keys = ON');
+    // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the
+    // file mapped into memory so a page not cached costs a memory read, not a read() and a copy. With 1
+    // million messages this keeps a list or a read within 1.5× of its time at 10 thousand (docs/performance.md).
+    db.exec(`PRAGMA cache_size = ${-CACHE_KIB}`);
+    db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
+    if (options.readOnly !== true) migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }

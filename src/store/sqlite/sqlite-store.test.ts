@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { runMessageStoreContract } from '../message-store-contract.js';
 import { openSqliteDatabase } from './sqlite-database.js';
+import { userVersion } from './migrate.js';
 import { openSqliteStore, sqliteMessageStore } from './sqlite-store.js';
 import { threadWriter } from './sqlite-writer.js';
 
@@ -30,9 +30,9 @@ describe('SqliteStore on disk', () => {
     const path = join(dir, 'pragmas.sqlite');
     const store = openSqliteStore(path);
     await store.close();
-    const db = new Database(path, { readonly: true });
-    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('user_version', { simple: true }), 2);
+    const db = openSqliteDatabase(path, { readOnly: true });
+    assert.equal((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode, 'wal');
+    assert.equal(userVersion(db), 2);
     db.close();
   });
 

@@ -1,11 +1,12 @@
-// The embedded MessageStore: SQLite through better-sqlite3, in WAL mode with synchronous=FULL, so a
+// The embedded MessageStore: SQLite through node:sqlite, in WAL mode with synchronous=FULL, so a
 // committed transaction survives a crash or power loss before the SMTP 250 is sent (D10). Reads run on
 // the calling thread; writes go through a SqliteWriter (sqlite-writer.ts): inline for an in-memory
 // store, or in the writer thread, which commits the writes waiting together.
-import type Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { AttachmentContent, AttachmentRecord, ListQuery, MessageRecord, MessageStore } from '../message-store.js';
 import { SUMMARY_COLUMNS, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
 import { openSqliteDatabase } from './sqlite-database.js';
+import { statement } from './sqlite-sql.js';
 import { inlineWriter, type SqliteWriter } from './sqlite-writer.js';
 import { SWEEP_BATCH } from './sqlite-writes.js';
 
@@ -18,27 +19,27 @@ export function openSqliteStore(path: string): MessageStore {
 }
 
 /** `writer` defaults to writing inline on `db`; the server passes the writer thread (storage.ts). */
-export function sqliteMessageStore(db: Database.Database, writer: SqliteWriter = inlineWriter(db)): MessageStore {
-  const listPage = db.prepare<[string, number, string, number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS}
+export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inlineWriter(db)): MessageStore {
+  const listPage = statement<[string, number, string, number], SummaryRow>(db, `SELECT ${SUMMARY_COLUMNS}
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ?
     ORDER BY m.id DESC LIMIT ?`);
-  const getOne = db.prepare<[string, string, number], MessageRow>(`SELECT ${SUMMARY_COLUMNS}, ma.text_body,
+  const getOne = statement<[string, string, number], MessageRow>(db, `SELECT ${SUMMARY_COLUMNS}, ma.text_body,
     ma.html_body, ma.headers, m.mail_id
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
-  const attachmentsOf = db.prepare<[string], AttachmentRecord>(`SELECT id, filename, mime, size
+  const attachmentsOf = statement<[string], AttachmentRecord>(db, `SELECT id, filename, mime, size
     FROM attachments WHERE mail_id = ? ORDER BY position`);
-  const getAttachmentStmt = db.prepare<[string, string, number], AttachmentContent>(`SELECT a.id, a.filename, a.mime,
+  const getAttachmentStmt = statement<[string, string, number], AttachmentContent>(db, `SELECT a.id, a.filename, a.mime,
     a.size, a.content FROM attachments a
     WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`);
-  const getRawStmt = db.prepare<[string, string, number], { raw: Buffer }>(`SELECT ma.raw
+  const getRawStmt = statement<[string, string, number], { raw: Uint8Array }>(db, `SELECT ma.raw
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
-  const mailOf = db.prepare<[string, string], { mail_id: string }>(`SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
-  const pingStmt = db.prepare('SELECT 1');
-  const countMessages = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
-  const fileBytes = db.prepare<[], { bytes: number }>('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()');
+  const mailOf = statement<[string, string], { mail_id: string }>(db, `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+  const pingStmt = statement(db, 'SELECT 1');
+  const countMessages = statement<[], { n: number }>(db, 'SELECT count(*) AS n FROM messages');
+  const fileBytes = statement<[], { bytes: number }>(db, 'SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()');
 
   return {
     saveMail: (mail, deliveries) => writer.write('saveMail', mail, deliveries),
@@ -54,7 +55,7 @@ export function sqliteMessageStore(db: Database.Database, writer: SqliteWriter =
         text: row.text_body,
         html: row.html_body,
         headers: JSON.parse(row.headers) as MessageRecord['headers'],
-        attachments: attachmentsOf.all(row.mail_id),
+        attachments: attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size })),
       };
     },
     markSeen: (mailbox, id, now) => writer.write('markSeen', mailbox, id, now),
@@ -67,14 +68,11 @@ export function sqliteMessageStore(db: Database.Database, writer: SqliteWriter =
     },
     async getAttachment(mailbox, attachmentId, now) {
       const row = getAttachmentStmt.get(attachmentId, mailbox, now);
-      if (row === undefined) return null;
-      // A view over the Buffer better-sqlite3 returned, not a copy of up to 5 MiB.
-      const { buffer, byteOffset, byteLength } = row.content;
-      return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) };
+      // The bytes node:sqlite read, handed on as they are (not a copy of up to 5 MiB).
+      return row === undefined ? null : { id: row.id, filename: row.filename, mime: row.mime, size: row.size, content: row.content };
     },
     async getRaw(mailbox, id, now) {
-      const row = getRawStmt.get(mailbox, id, now);
-      return row === undefined ? null : new Uint8Array(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength);
+      return getRawStmt.get(mailbox, id, now)?.raw ?? null;
     },
     async deleteExpired(now) {
       // In batches, each its own short transaction, so a large sweep never holds the writer for long.
@@ -94,7 +92,7 @@ export function sqliteMessageStore(db: Database.Database, writer: SqliteWriter =
     },
     async close() {
       await writer.close();
-      if (db.open) db.close();
+      if (db.isOpen) db.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import { openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
 import { READY_ID, type WriteReply } from './sqlite-writer.js';
 import { transferable } from '../../transferable.js';
+import { sqliteCode } from './sqlite-faults.js';
 
 type Request = WriteOp & { id: number } | { id: number; op: 'close'; args: [] };
 
@@ -19,6 +20,14 @@ const { path, options } = workerData as { path: string; options: SqliteOptions }
 const db = openSqliteDatabase(path, options);
 const writes = prepareWrites(db);
 
+// However the thread ends (closed, a crash, process.exit in it, the process going away), the connection
+// is closed first: an open transaction rolls back and every statement is finalised while the thread's
+// environment still exists (P36).
+function closeDatabase(): void {
+  if (db.isOpen) db.close();
+}
+process.once('exit', closeDatabase);
+
 function bytesOf(request: Request): number {
   if (request.op !== 'saveMail') return 0;
   const [mail] = request.args;
@@ -26,8 +35,9 @@ function bytesOf(request: Request): number {
 }
 
 function describe(error: unknown): { message: string; code?: string } {
-  const { message, code } = error as { message?: unknown; code?: unknown };
-  return { message: typeof message === 'string' ? message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+  const { message } = error as { message?: unknown };
+  const code = sqliteCode(error);
+  return { message: typeof message === 'string' ? message : String(error), ...(code === undefined ? {} : { code }) };
 }
 
 /** A saved mail's bytes go back with its reply: this thread allocates so little that its garbage
@@ -54,7 +64,7 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
       } catch (error) {
         // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
         // group fails, with this error's own code.
-        if (!db.inTransaction) throw error;
+        if (!db.isTransaction) throw error;
         db.exec('ROLLBACK TO one');
         db.exec('RELEASE one');
         replies.push({ id: request.id, commit, ok: false, error: describe(error) });
@@ -63,7 +73,7 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
     db.exec('COMMIT');
     return replies;
   } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.isTransaction) db.exec('ROLLBACK');
     return group.map((request) => ({ id: request.id, commit, ok: false, error: describe(error) }));
   }
 }
@@ -96,7 +106,7 @@ function drain(): void {
     }
     if (closeAfter) {
       backlog = [];
-      db.close();
+      closeDatabase();
       port.close();
       return;
     }

@@ -4,7 +4,8 @@
 // transaction, so the fsync of D10 is paid once per group, not once per message, and never on the event
 // loop. A write's promise settles only after its transaction committed, or failed.
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from './sqlite-sql.js';
 import { applyWrite, prepareWrites, type WriteOp, type WriteResults } from './sqlite-writes.js';
 import type { SqliteOptions } from './sqlite-database.js';
 import { transferable } from '../../transferable.js';
@@ -23,14 +24,14 @@ export interface SqliteWriter {
   close(): Promise<void>;
 }
 
-export function inlineWriter(db: Database.Database): SqliteWriter {
+export function inlineWriter(db: DatabaseSync): SqliteWriter {
   const writes = prepareWrites(db);
   let count = 0;
   return {
     ready: async () => undefined,
     async write(op, ...args) {
       count += 1;
-      return db.transaction(() => applyWrite(writes, { op, args } as WriteOp))() as never;
+      return inTransaction(db, () => applyWrite(writes, { op, args } as WriteOp)) as never;
     },
     stats: () => ({ writes: count, commits: count }),
     async close() {},
@@ -55,9 +56,12 @@ const threadFile = new URL(import.meta.url.endsWith('.ts') ? './sqlite-writer-th
 // The built .js is imported as it is. The .ts source (tests and development, under tsx) needs tsx's
 // loader, which a worker thread does not inherit: the thread registers it first.
 // tsx is resolved here, from this file, since the thread's code resolves from the working directory.
+// Either way the thread first drops Node 22's warning about node:sqlite, as main.ts does (P36).
+const quiet = new URL(import.meta.url.endsWith('.ts') ? '../../runtime/sqlite-warning.ts' : '../../runtime/sqlite-warning.js', import.meta.url);
+const startThread = `import(${JSON.stringify(quiet.href)}).then((q) => { q.quietSqliteWarning(); return import(${JSON.stringify(threadFile.href)}); })`;
 const bootstrap = threadFile.pathname.endsWith('.ts')
-  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadFile.href)}); })`
-  : `import(${JSON.stringify(threadFile.href)})`;
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return ${startThread}; })`
+  : startThread;
 
 export function threadWriter(path: string, options: SqliteOptions = {}): SqliteWriter {
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

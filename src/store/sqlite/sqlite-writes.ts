@@ -1,8 +1,9 @@
 // Every write of the SQLite MessageStore as plain synchronous statements on one connection, so the same
 // code runs on the main thread (an in-memory store) and in the writer thread (sqlite-writer-thread.ts),
 // where many of them share one transaction: a group commit.
-import type Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { NewDelivery, NewMail } from '../message-store.js';
+import { statement } from './sqlite-sql.js';
 
 /** Mails deleted per sweep batch: each batch is its own short transaction. */
 export const SWEEP_BATCH = 500;
@@ -25,12 +26,8 @@ export interface WriteResults {
 
 export type SqliteWrites = { [K in WriteOp['op']]: (...args: Extract<WriteOp, { op: K }>['args']) => WriteResults[K] };
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 /** The statements, prepared once. None opens a transaction: the caller decides what one commit holds. */
-export function prepareWrites(db: Database.Database): SqliteWrites {
+export function prepareWrites(db: DatabaseSync): SqliteWrites {
   const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject,
     text_body, html_body, headers, attachment_count, raw)
     VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, @text, @html, @headers, @attachmentCount, @raw)`);
@@ -40,7 +37,7 @@ export function prepareWrites(db: Database.Database): SqliteWrites {
     VALUES (?, ?, ?, ?, ?)`);
   const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
   const claim = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ? AND seen = 0`);
-  const mailOf = db.prepare<[string, string], { mail_id: string }>(`SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+  const mailOf = statement<[string, string], { mail_id: string }>(db, `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
   const deleteOne = db.prepare(`DELETE FROM messages WHERE mailbox = ? AND id = ?`);
   const deleteMailIfOrphan = db.prepare(`DELETE FROM mails WHERE id = ?
     AND NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = ?)`);
@@ -60,22 +57,22 @@ export function prepareWrites(db: Database.Database): SqliteWrites {
         html: mail.html,
         headers: JSON.stringify(mail.headers),
         attachmentCount: mail.attachments.length,
-        raw: asBuffer(mail.raw),
+        raw: mail.raw,
       });
       mail.attachments.forEach((a, position) => {
-        insertAttachment.run(a.id, mail.id, position, a.filename, a.mime, a.content.byteLength, asBuffer(a.content));
+        insertAttachment.run(a.id, mail.id, position, a.filename, a.mime, a.content.byteLength, a.content);
       });
       for (const d of deliveries) insertMessage.run(d.id, d.mailbox, mail.id, mail.receivedAt, mail.expiresAt);
     },
-    markSeen: (mailbox, id, now) => setSeen.run(mailbox, id, now).changes > 0,
-    claimUnseen: (mailbox, id, now) => claim.run(mailbox, id, now).changes > 0,
+    markSeen: (mailbox, id, now) => Number(setSeen.run(mailbox, id, now).changes) > 0,
+    claimUnseen: (mailbox, id, now) => Number(claim.run(mailbox, id, now).changes) > 0,
     deleteMessage(mailbox, id) {
       const row = mailOf.get(mailbox, id);
       if (row === undefined) return;
       deleteOne.run(mailbox, id);
       deleteMailIfOrphan.run(row.mail_id, row.mail_id);
     },
-    sweepBatch: (now) => sweep.run(now).changes,
+    sweepBatch: (now) => Number(sweep.run(now).changes),
   };
 }
 
