@@ -24,6 +24,14 @@ export interface MessageRow extends SummaryRow {
 export const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
   ma.attachment_count`;
 
+/** The same columns as a tuple, in SUMMARY_COLUMNS' order: node:sqlite reads a list of 50 about a fifth
+ * faster as arrays than as objects (P36), and a list is what a poll reads. */
+export type SummaryTuple = [string, string, string, string | null, string | null, number, number, number, number];
+
+export function tupleToSummary([id, mailbox, from, fromName, subject, receivedAt, expiresAt, seen, attachmentCount]: SummaryTuple): MessageSummaryRecord {
+  return { id, mailbox, from, fromName, subject, receivedAt, expiresAt, seen: seen === 1, attachmentCount };
+}
+
 export function toSummary(row: SummaryRow): MessageSummaryRecord {
   return {
     id: row.id,

@@ -10,8 +10,16 @@ export interface Statement<P extends unknown[], R> {
   run(...params: P): { changes: number | bigint };
 }
 
-export function statement<P extends (SQLInputValue | Record<string, SQLInputValue>)[] = [], R = unknown>(db: DatabaseSync, sql: string): Statement<P, R> {
-  return db.prepare(sql) as unknown as Statement<P, R>;
+/** `returnArrays`: rows come as arrays of their columns' values, in the SELECT's order (cheaper to build
+ * than objects, for the statements a poll runs; R is then the tuple type). */
+export function statement<P extends (SQLInputValue | Record<string, SQLInputValue>)[] = [], R = unknown>(
+  db: DatabaseSync,
+  sql: string,
+  options: { returnArrays?: boolean } = {},
+): Statement<P, R> {
+  const prepared = db.prepare(sql);
+  if (options.returnArrays === true) prepared.setReturnArrays(true);
+  return prepared as unknown as Statement<P, R>;
 }
 
 /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */

@@ -4,7 +4,7 @@
 // store, or in the writer thread, which commits the writes waiting together.
 import type { DatabaseSync } from 'node:sqlite';
 import type { AttachmentContent, AttachmentRecord, ListQuery, MessageRecord, MessageStore } from '../message-store.js';
-import { SUMMARY_COLUMNS, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
+import { SUMMARY_COLUMNS, toSummary, tupleToSummary, type MessageRow, type SummaryTuple } from '../message-rows.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { statement } from './sqlite-sql.js';
 import { inlineWriter, type SqliteWriter } from './sqlite-writer.js';
@@ -20,10 +20,10 @@ export function openSqliteStore(path: string): MessageStore {
 
 /** `writer` defaults to writing inline on `db`; the server passes the writer thread (storage.ts). */
 export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inlineWriter(db)): MessageStore {
-  const listPage = statement<[string, number, string, number], SummaryRow>(db, `SELECT ${SUMMARY_COLUMNS}
+  const listPage = statement<[string, number, string, number], SummaryTuple>(db, `SELECT ${SUMMARY_COLUMNS}
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ?
-    ORDER BY m.id DESC LIMIT ?`);
+    ORDER BY m.id DESC LIMIT ?`, { returnArrays: true });
   const getOne = statement<[string, string, number], MessageRow>(db, `SELECT ${SUMMARY_COLUMNS}, ma.text_body,
     ma.html_body, ma.headers, m.mail_id
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
@@ -44,7 +44,7 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
   return {
     saveMail: (mail, deliveries) => writer.write('saveMail', mail, deliveries),
     async listMessages(query: ListQuery) {
-      return listPage.all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit).map(toSummary);
+      return listPage.all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit).map(tupleToSummary);
     },
     async getMessage(mailbox, id, now): Promise<MessageRecord | null> {
       const row = getOne.get(mailbox, id, now);
