@@ -12,7 +12,7 @@ const CODE_NOUNS = [
   // French, Spanish, Portuguese, Italian
   'clé', 'clef', 'código', 'codigo', 'codice', 'clave', 'chave', 'chiave',
   // Polish, Czech, Turkish
-  'kod', 'kodu', 'klucz', '*kodunuz', 'doğrulama',
+  'kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*',
   // Russian, Ukrainian
   'код', 'кода', 'ключ', 'кодом',
   // Japanese
@@ -22,7 +22,7 @@ const CODE_NOUNS = [
   // Korean
   '코드', '인증번호', '인증 번호', '키',
   // Arabic
-  'رمز', 'كود',
+  'رمز', 'كود', 'مفتاح',
 ];
 
 /** Words of the action a code is for, which may follow it: "Use 739214 to sign in". */
@@ -36,6 +36,8 @@ const ACTIONS = [
   'ログイン', 'サインイン', '認証',
   '登录', '登入', '验证',
   '로그인', '인증',
+  'giriş', 'doğrula*',
+  'تسجيل الدخول', 'للتحقق',
 ];
 
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
@@ -53,6 +55,8 @@ const NOT_CODES = [
   '注文', '伝票', '請求書', 'お客様番号', '会員番号', '電話', '追跡', '〒',
   '订单', '運單', '运单', '发票', '發票', '客户', '電話', '电话', '快递',
   '주문', '운송장', '송장', '청구서', '고객', '전화', '회원',
+  'sipariş*', 'fatura*', 'kargo*', 'müşteri*', 'takip', 'telefon*',
+  'طلب', 'الطلب', 'فاتورة', 'الفاتورة', 'تتبع', 'التتبع', 'عميل', 'العميل', 'هاتف',
 ];
 
 // A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",

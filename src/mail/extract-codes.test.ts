@@ -52,6 +52,9 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a Dutch track & trace code', text('Track & trace-code: 3SABCD1234567'), []],
   ['no code: a customer number labelled with "código"', text('Código do cliente: 4412345'), []],
   ['no code: an invoice number with letters and dashes, and an IBAN', text('Invoice number: INV-2026-00481\nIBAN: DE89 3704 0044 0532 0130 00'), []],
+  ['a year-like code alone under the line that introduces it', text('أدخل هذا الرمز لإكمال تسجيل الدخول:\n\n    2051'), ['2051']],
+  ['a Turkish code named after it', text('Lumora hesabınıza giriş yapmak için 489126 kodunu kullanın.'), ['489126']],
+  ['no code: a year alone under a paragraph about a code', text('Your code expires soon.\n2026'), []],
   ['no code: a year after a sign-in word', text('Sign-in attempt from Chicago on Nov 23, 2026 at 1:03 AM.'), []],
   ['no code: an order number alone under its label in HTML', html('<table><tr><td>注文番号</td><td>21583032</td></tr></table>'), []],
 ];

@@ -91,8 +91,11 @@ function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean):
   const otherLabel = firstMatch(NOT_A_CODE, following);
   const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start);
   if (isYear(token)) {
-    // "Your login code is 2024" is a code; "© 2026" and "on 23 Nov 2026" are not.
-    return nounBefore && context.length - (noun as Word).end <= 15 ? (alone ? 4 : 3) : 0;
+    // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
+    // "© 2026" and "on 23 Nov 2026" are not.
+    const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
+    const right = noun !== null && before.trim() !== '' && context.length - noun.end <= 15;
+    return introduced || right ? (alone ? 4 : 3) : 0;
   }
   const digits = /^[\d -]+$/.test(token);
   if (nounBefore || namedAfter) return alone ? 4 : 3;
