@@ -12,7 +12,7 @@ const CODE_NOUNS = [
   // French, Spanish, Portuguese, Italian
   'clé', 'clef', 'código', 'codigo', 'codice', 'clave', 'chave', 'chiave',
   // Polish, Czech, Turkish
-  'kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*',
+  '*kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*',
   // Russian, Ukrainian
   'код', 'кода', 'ключ', 'кодом',
   // Japanese
@@ -39,6 +39,10 @@ const ACTIONS = [
   'giriş', 'doğrula*',
   'تسجيل الدخول', 'للتحقق',
 ];
+
+/** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
+export const PROMOTION_AFTER =
+  /\b(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк)|%/iu;
 
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [

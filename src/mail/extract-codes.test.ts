@@ -55,6 +55,8 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a year-like code alone under the line that introduces it', text('أدخل هذا الرمز لإكمال تسجيل الدخول:\n\n    2051'), ['2051']],
   ['a Turkish code named after it', text('Lumora hesabınıza giriş yapmak için 489126 kodunu kullanın.'), ['489126']],
   ['no code: a year alone under a paragraph about a code', text('Your code expires soon.\n2026'), []],
+  ['a Swedish compound naming the code', text('Din bekräftelsekod är 558120'), ['558120']],
+  ['no code: a discount code', text('Your order 123456 is confirmed. Use code SAVE20 at checkout for 20% off.'), []],
   ['no code: a year after a sign-in word', text('Sign-in attempt from Chicago on Nov 23, 2026 at 1:03 AM.'), []],
   ['no code: an order number alone under its label in HTML', html('<table><tr><td>注文番号</td><td>21583032</td></tr></table>'), []],
 ];

@@ -1,14 +1,14 @@
 // Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
 // conservative, since a wrong code is worse than none: a number or token counts only with a sign that it
-// is a code, in the words of code-words.ts (12 languages and more): a word naming a code just before it
+// is a code, in the words of code-words.ts (14 languages): a word naming a code just before it
 // ("code: 482913", "確認コード：482913"), on the line above when it stands alone, or the word or the action
 // just after it ("Use 739214 to sign in", "482913 is your code"). A number whose nearest label calls it
 // something else (order, invoice, tracking, customer, phone, postcode, IBAN …) is not a code, and nor are
-// years, prices, times, dates, phone numbers, and anything inside a link or an address.
+// years, prices, times, dates, phone numbers, discount codes, and anything inside a link or an address.
 // Shapes: digits (482913), grouped (123-456, 123 456), digits set out one by one (7 3 9 2 1 4 → 739214,
 // or one per table cell in HTML), upper-case letters and digits (K7P2QX, K7Q-4ZP), and grouped licence and
 // recovery keys (ABCD-EFGH-JKLM-NPQR). Best first, at most five.
-import { ACTION, CODE_NOUN, NOT_A_CODE } from './code-words.js';
+import { ACTION, CODE_NOUN, NOT_A_CODE, PROMOTION_AFTER } from './code-words.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -88,6 +88,7 @@ function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean):
   const nounBefore = noun !== null;
   const following = after.slice(0, AFTER_WINDOW).split(/[.。!?！？]\s/)[0] ?? '';
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  if (PROMOTION_AFTER.test(following)) return 0;
   const otherLabel = firstMatch(NOT_A_CODE, following);
   const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start);
   if (isYear(token)) {
