@@ -10,6 +10,9 @@ export interface LinkSource {
 }
 
 const MAX_LINKS = 20;
+/** How much of the HTML and of the text is read (characters): the action link is near the top. */
+const MAX_HTML = 512 * 1024;
+const MAX_TEXT = 128 * 1024;
 // Action words in the addresses and in the button texts of the languages senders write in (issue 17).
 const ACTION = new RegExp(
   [
@@ -75,12 +78,12 @@ export function extractLinks(source: LinkSource): string[] {
     candidates.push({ url, text, order: (order += 1) });
   };
   if (source.html !== null) {
-    for (const m of source.html.matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
+    for (const m of source.html.slice(0, MAX_HTML).matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
       add(m[2] ?? m[3] ?? m[4] ?? '', decodeEntities((m[5] ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim());
     }
   }
   if (source.text !== null) {
-    const lines = source.text.split(/\r?\n/);
+    const lines = source.text.slice(0, MAX_TEXT).split(/\r?\n/);
     lines.forEach((line, i) => {
       // A URL alone on its line is named by the line above ("Verify your e-mail:" then the address).
       const alone = line.replace(BARE_URL, '').trim() === '';
