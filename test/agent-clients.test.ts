@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { extractCodes } from '../src/mail/extract-codes.js';
+import { extractLinks } from '../src/mail/extract-links.js';
 import { generatedCertificatePath } from '../src/tls/tls-material.js';
 import { until } from './support/mcp-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -81,6 +83,29 @@ describe('independent clients of the agent tools', () => {
       assert.equal(human.code, 0, human.stderr);
       assert.match(human.stdout, /^Subject: Second$/m);
       assert.match(human.stdout, /^Codes: {3}118822$/m);
+    });
+
+    it('prints with --json the same codes and links as the agent tools and the read endpoint', async () => {
+      const address = 'cli-wait-codes@inboxd.test';
+      const waiting = wait(address, '--json', '--timeout', '60');
+      await until(() => t.app.events.subscribers(address) === 1, 'inboxd wait to subscribe');
+      await t.send({
+        from: 'Lumora <no-reply@lumora.example>',
+        to: address,
+        subject: 'Ihr Anmeldecode',
+        text: 'Verwende 739214, um dich bei Lumora anzumelden.\nBestellnummer 40012345\n\nE-Mail-Adresse bestätigen:\nhttps://lumora.example/verify?t=Q1\n\nHilfe: https://lumora.example/help',
+        html: '<p>Code:</p><table><tr><td>7</td><td>3</td><td>9</td><td>2</td><td>1</td><td>4</td></tr></table><a href="https://x.com/lumora">X</a> <a href="https://lumora.example/verify?t=Q1">E-Mail-Adresse bestätigen</a>',
+      });
+      const done = await waiting;
+      assert.equal(done.code, 0, done.stderr);
+      const printed = JSON.parse(done.stdout) as { id: string; subject: string; text: string; html: string; codes: string[]; links: string[] };
+      assert.deepEqual(printed.codes, ['739214']);
+      assert.deepEqual(printed.codes, extractCodes({ subject: printed.subject, text: printed.text, html: printed.html }));
+      assert.deepEqual(printed.links, extractLinks({ text: printed.text, html: printed.html }));
+      assert.equal(printed.links[0], 'https://lumora.example/verify?t=Q1');
+      t.clock.advance(1000);
+      const viaHttp = (await t.api(`/api/v1/message/${printed.id}?mailbox=${address}`)).json as { codes: string[]; links: string[] };
+      assert.deepEqual([viaHttp.codes, viaHttp.links], [printed.codes, printed.links]);
     });
 
     it('exits 124 when nothing arrives in time, and 1 with the slug when refused', async () => {

@@ -171,6 +171,42 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     assert.match(await focused(), /Older one/, 'focus goes to the next message');
   });
 
+  it('shows the likely code of an open message with a copy button, and its primary link, marked as from the message', async () => {
+    const { page, context } = b;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin() });
+    const address = 'codes@inboxd.test';
+    const verify = 'https://app.example.org/verify-email?token=T0K3N';
+    await t.send({
+      from: 'Lumora <no-reply@lumora.example>',
+      to: address,
+      subject: 'Ihr Anmeldecode',
+      html:
+        '<p>Gib den folgenden Sicherheitscode ein:</p><table><tr><td>7</td><td>3</td><td>9</td><td>2</td><td>1</td><td>4</td></tr></table>' +
+        `<p>Bestellnummer 40012345 · 49,99 €</p><p><a href="https://lumora.example/help">Hilfe</a> <a href="${verify}">E-Mail-Adresse bestätigen</a></p>`,
+    });
+    await t.send({ from: 'news@example.org', to: address, subject: 'Plain news', text: 'Nothing to type here.' });
+    refill();
+    await page.goto(`${origin()}/#/${address}`);
+    await page.locator('.item', { hasText: 'Ihr Anmeldecode' }).click();
+    const box = page.getByRole('region', { name: 'From the message' });
+    await box.waitFor();
+    assert.equal(await page.locator('#likely-code').textContent(), '739214');
+    assert.match((await box.textContent()) ?? '', /Taken from the sender’s text/);
+    const link = page.locator('#primary-link');
+    assert.equal(await link.getAttribute('href'), verify);
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+
+    await page.getByRole('button', { name: 'Copy the code 739214' }).click();
+    await page.locator('#copy-code-status', { hasText: 'Copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '739214');
+
+    refill();
+    await page.locator('.item', { hasText: 'Plain news' }).click();
+    await page.locator('#message-subject', { hasText: 'Plain news' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'From the message' }).count(), 0, 'no box when the message offers neither');
+  });
+
   it('keeps the bearer key in this tab only and reads a premium mailbox with it', async () => {
     const { page, context } = b;
     const holder = await accountWithKey(operatorOf(t), { plan: 'premium' });

@@ -1,5 +1,5 @@
 // Screenshots of the inbox page for the README (docs/screenshots): desktop and phone, light and dark, on a
-// mailbox with the kinds of mail people use it for. Each shot also checks what it shows, so a broken page
+// mailbox with the kinds of mail people use it for (desktop-code: the code and link taken from a message). Each shot also checks what it shows, so a broken page
 // cannot be photographed as if it worked. The server's clock and the browser's are fixed, so the same page
 // gives the same picture on every run. Taken in the first test pass only, into a temporary folder; with
 // INBOXD_UPDATE_SCREENSHOTS=1 (`npm run screenshots`) into docs/screenshots, which the README shows.
@@ -34,17 +34,18 @@ describe('screenshots of the inbox page', { skip: SHARED_BACKENDS ? 'taken in th
     mkdirSync(SHOTS, { recursive: true });
     await t.send({ from: 'Example Shop <hello@shop.example.com>', to: ADDRESS, subject: 'Invoice 2026-1142', text: 'Your invoice is attached.', attachments: [{ filename: 'invoice-2026-1142.pdf', content: Buffer.alloc(48_213, 1) }] });
     t.clock.advance(3 * MINUTE);
-    await t.send({ from: 'Acme Accounts <no-reply@acme.example>', to: ADDRESS, subject: 'Your sign-in code is 482913', text: 'Your sign-in code is 482913. It expires in 10 minutes.' });
+    await t.send({ from: 'Acme Accounts <no-reply@acme.example>', to: ADDRESS, subject: 'Your sign-in code is 482913', text: 'Your sign-in code is 482913. It expires in 10 minutes.\n\nOr sign in with this link:\nhttps://acme.example/login/magic?t=Q2x9\n\nHelp: https://acme.example/help' });
     t.clock.advance(2 * MINUTE);
     await t.send({ from: 'Example Shop <hello@shop.example.com>', to: ADDRESS, subject: 'Welcome aboard — confirm your address', html: NEWSLETTER, text: 'Confirm: https://shop.example.com/confirm?t=Zx81' });
   });
   after(async () => t?.stop());
 
   const shots = [
-    { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light', open: true },
-    { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark', open: true },
-    { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light', open: false },
-    { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark', open: true },
+    { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light', open: 'welcome' },
+    { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark', open: 'welcome' },
+    { name: 'desktop-code', viewport: { width: 1280, height: 800 }, colorScheme: 'light', open: 'code' },
+    { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light', open: null },
+    { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark', open: 'welcome' },
   ] as const;
 
   for (const shot of shots) {
@@ -57,7 +58,13 @@ describe('screenshots of the inbox page', { skip: SHARED_BACKENDS ? 'taken in th
         await b.page.goto(`https://127.0.0.1:${t.app.httpsPort}/#/${ADDRESS}`);
         await b.page.locator('#live[data-state="live"]').waitFor();
         await b.page.locator('#messages .item').nth(2).waitFor();
-        if (shot.open) {
+        if (shot.open === 'code') {
+          t.clock.advance(5000);
+          await b.page.locator('.item', { hasText: 'Your sign-in code' }).click();
+          await b.page.locator('#likely-code', { hasText: '482913' }).waitFor();
+          assert.equal(await b.page.locator('#primary-link').getAttribute('href'), 'https://acme.example/login/magic?t=Q2x9');
+        }
+        if (shot.open === 'welcome') {
           t.clock.advance(5000);
           await b.page.locator('.item', { hasText: 'Welcome aboard' }).click();
           await b.page.locator('.notice', { hasText: '2 remote images blocked' }).waitFor();

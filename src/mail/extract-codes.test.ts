@@ -33,6 +33,32 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: plain upper-case words', text('WELCOME TO THE CLUB\nREAD MORE'), []],
   ['the keyworded code first when several numbers appear', text('Ticket 88231 for Jane.\nYour one-time code: 440018'), ['440018']],
   ['a password-reset mail with a code and a price', text('Reset your password with code 7Q4M9Z. Plans from €9 per month.'), ['7Q4M9Z']],
+  // Issue 17: the shapes a person sees at once.
+  ['the keyword after the code', text('Use 739214 to sign in to Lumora.'), ['739214']],
+  ['the action after the code, in German', text('Verwende 4821, um dich bei Lumora anzumelden.'), ['4821']],
+  ['a short letters-and-digits code with a dash', text('Your password reset code:\n\n    K7Q-4ZP'), ['K7Q-4ZP']],
+  ['a grouped licence key in a table row', text('Order number: ORD-551203\nLicense key: ABCD-EF2H-JK3M-NP4R\nOrder total: $49.00'), ['ABCD-EF2H-JK3M-NP4R']],
+  ['digits written with spaces between them', text('Enter the following security code:\n\n  7 3 9 2 1 4'), ['739214']],
+  [
+    'one digit per HTML table cell',
+    html('<p>Your verification code:</p><table><tr><td>7</td><td></td><td>3</td><td>9</td><td>2</td><td>1</td><td>4</td></tr></table>'),
+    ['739214'],
+  ],
+  ['a Japanese code after its keyword and a full-width colon', text('確認コード：681237\nこのコードの有効期限は10分です。'), ['681237']],
+  ['a Chinese code', text('您的验证码为：550123，5 分钟内有效。'), ['550123']],
+  ['a Korean code named after it', text('Hi', '123456은(는) Lumora 인증 코드입니다'), ['123456']],
+  ['a Russian code', text('Ваш код подтверждения: 9051.'), ['9051']],
+  ['no code: a French order number in a confirmation subject', text('Merci !', 'Confirmation de votre commande n° 15415222'), []],
+  ['no code: a Dutch track & trace code', text('Track & trace-code: 3SABCD1234567'), []],
+  ['no code: a customer number labelled with "código"', text('Código do cliente: 4412345'), []],
+  ['no code: an invoice number with letters and dashes, and an IBAN', text('Invoice number: INV-2026-00481\nIBAN: DE89 3704 0044 0532 0130 00'), []],
+  ['a year-like code alone under the line that introduces it', text('أدخل هذا الرمز لإكمال تسجيل الدخول:\n\n    2051'), ['2051']],
+  ['a Turkish code named after it', text('Lumora hesabınıza giriş yapmak için 489126 kodunu kullanın.'), ['489126']],
+  ['no code: a year alone under a paragraph about a code', text('Your code expires soon.\n2026'), []],
+  ['a Swedish compound naming the code', text('Din bekräftelsekod är 558120'), ['558120']],
+  ['no code: a discount code', text('Your order 123456 is confirmed. Use code SAVE20 at checkout for 20% off.'), []],
+  ['no code: a year after a sign-in word', text('Sign-in attempt from Chicago on Nov 23, 2026 at 1:03 AM.'), []],
+  ['no code: an order number alone under its label in HTML', html('<table><tr><td>注文番号</td><td>21583032</td></tr></table>'), []],
 ];
 
 describe('extractCodes (D24)', () => {

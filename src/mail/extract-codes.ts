@@ -1,7 +1,14 @@
-// Likely one-time codes in a message (D24): what an agent reads a verification mail for. Pure and
-// conservative: a number or token counts only with a sign that it is a code (a keyword such as "code",
-// "OTP" or "verification" just before it, or a line to itself); years, prices, times, dates, phone and
-// order numbers, and anything inside a link or an address are not codes. Best first, at most five.
+// Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
+// conservative, since a wrong code is worse than none: a number or token counts only with a sign that it
+// is a code, in the words of code-words.ts (14 languages): a word naming a code just before it
+// ("code: 482913", "確認コード：482913"), on the line above when it stands alone, or the word or the action
+// just after it ("Use 739214 to sign in", "482913 is your code"). A number whose nearest label calls it
+// something else (order, invoice, tracking, customer, phone, postcode, IBAN …) is not a code, and nor are
+// years, prices, times, dates, phone numbers, discount codes, and anything inside a link or an address.
+// Shapes: digits (482913), grouped (123-456, 123 456), digits set out one by one (7 3 9 2 1 4 → 739214,
+// or one per table cell in HTML), upper-case letters and digits (K7P2QX, K7Q-4ZP), and grouped licence and
+// recovery keys (ABCD-EFGH-JKLM-NPQR). Best first, at most five.
+import { ACTION, CODE_NOUN, NOT_A_CODE, PROMOTION_AFTER } from './code-words.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -11,12 +18,19 @@ export interface CodeSource {
 }
 
 const MAX_CODES = 5;
-const KEYWORD =
-  /\b(code|codes|otp|one[- ]time|passcode|pass code|pin|verification|verify|confirmation|confirm|security|login|log-in|sign[- ]in|2fa|two[- ]factor|authentication|token|c[oó]digo|codice|bestätigungscode|verifizierungscode)\b/i;
-const NOT_A_CODE_CONTEXT = /(#|\b(order|invoice|ticket|account|acct|ref|reference|tracking|phone|tel|fax|call|zip|postal|customer|member|id)\b\s*(no\.?|number|#)?\s*:?\s*)$/i;
-const CURRENCY_BEFORE = /[$€£¥₹]\s?$|\b(usd|eur|gbp|chf)\s?$/i;
-const CURRENCY_AFTER = /^\s?([$€£¥₹]|usd\b|eur\b|gbp\b|chf\b|dollars?\b|euros?\b|%)/i;
-const CANDIDATE = /(?<![\w.,:/@#+-])(\d{3}[- ]\d{3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,10}(?:-[A-Z0-9]{3,6})?)(?![\w@/-]|[.,:]\d)/g;
+/** How much of the text and of the HTML is read (characters). */
+const MAX_TEXT = 64 * 1024;
+const MAX_HTML = 256 * 1024;
+const CURRENCY_BEFORE = /[$€£¥₹₩₽￥]\s?$|\b(usd|eur|gbp|chf|pln|brl|rub|r\$|zł|kr)\s?$/i;
+const CURRENCY_AFTER = /^\s?([$€£¥₹₩₽￥%円元원]|usd\b|eur\b|gbp\b|chf\b|pln\b|zł|руб|dollars?\b|euros?\b)/i;
+const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
+const CANDIDATE =
+  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{3}[- ]\d{3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
+/** How far before a code its label may be, and after it the words that name it. */
+const BEFORE_WINDOW = 60;
+const AFTER_WINDOW = 50;
+const LABEL_REACH = 30;
+const PARAGRAPH_WINDOW = 200;
 
 interface Scored {
   code: string;
@@ -24,44 +38,109 @@ interface Scored {
   order: number;
 }
 
-function isYear(token: string): boolean {
-  return /^(19|20)\d\d$/.test(token);
+interface Word {
+  start: number;
+  end: number;
 }
 
-function judge(line: string, previous: string, match: RegExpExecArray): number {
-  const code = match[1] as string;
-  const before = line.slice(0, match.index);
-  const after = line.slice(match.index + code.length);
+function lastMatch(pattern: RegExp, text: string): Word | null {
+  let last: Word | null = null;
+  for (const m of text.matchAll(pattern)) last = { start: m.index, end: m.index + m[0].length };
+  return last;
+}
+
+function firstMatch(pattern: RegExp, text: string): Word | null {
+  for (const m of text.matchAll(pattern)) return { start: m.index, end: m.index + m[0].length };
+  return null;
+}
+
+/** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
+function endsSentence(context: string, word: Word): boolean {
+  const rest = context.slice(word.end).trim();
+  return /[!?。！？]$/.test(rest) || (rest.endsWith('.') && word.end - word.start > 3);
+}
+
+const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+
+/** The code a person types: digits set out one by one are typed together; other groupings stay as shown. */
+function typed(token: string): string {
+  return /^\d(?: \d){3,8}$/.test(token) ? token.replace(/ /g, '') : token;
+}
+
+interface Line {
+  text: string;
+  previous: string;
+}
+
+function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean): number {
+  const token = match[1] as string;
+  const before = line.text.slice(0, match.index);
+  const after = line.text.slice(match.index + token.length);
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
-  if (/\d\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card)
-  if (/^\s?(am|pm|h|min|sec|seconds|minutes|hours|days|kb|mb|gb|px)\b/i.test(after)) return 0;
-  const near = before.slice(-60);
-  // "551234 is your Instagram code": the keyword after the code, in that phrasing only.
-  const namedAfter = /^\s*(is|ist|es|est|é)\s+(your|ihr|dein|tu|su|votre|seu)\b/i.test(after) && KEYWORD.test(after.slice(0, 50));
-  const keywordNear = KEYWORD.test(near) || namedAfter || (line.trim() === code && KEYWORD.test(previous));
-  if (NOT_A_CODE_CONTEXT.test(near) && !KEYWORD.test(near.slice(-25))) return 0;
-  const alone = line.trim() === code || line.trim() === `${code}.`;
-  const digits = /^[\d -]+$/.test(code);
-  if (isYear(code) && !keywordNear) return 0;
-  if (!digits && !/^[A-Z0-9-]+$/.test(code)) return 0;
-  if (keywordNear) return alone ? 4 : 3;
-  if (alone) return digits ? 2 : 1;
+  if (/\d\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
+  if (UNIT_AFTER.test(after)) return 0;
+  const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
+  // What labels the token: the text before it on its line, or the line above when it starts its line.
+  // A code set apart under a paragraph is named anywhere in that paragraph.
+  const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
+  const noun = lastMatch(CODE_NOUN, context);
+  const notCode = lastMatch(NOT_A_CODE, context);
+  // A label sits next to its value ("Order number: 40012345"); a word far back in a sentence is no label.
+  const labelled = notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode);
+  if (labelled && (noun === null || (notCode as Word).end >= noun.start)) return 0;
+  const nounBefore = noun !== null;
+  const following = after.slice(0, AFTER_WINDOW).split(/[.。!?！？]\s/)[0] ?? '';
+  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  if (PROMOTION_AFTER.test(following)) return 0;
+  const otherLabel = firstMatch(NOT_A_CODE, following);
+  const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start);
+  if (isYear(token)) {
+    // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
+    // "© 2026" and "on 23 Nov 2026" are not.
+    const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
+    const right = noun !== null && before.trim() !== '' && context.length - noun.end <= 15;
+    return introduced || right ? (alone ? 4 : 3) : 0;
+  }
+  const digits = /^[\d -]+$/.test(token);
+  if (nounBefore || namedAfter) return alone ? 4 : 3;
+  // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
+  if (alone && digits && codeNamedInMessage) return 1;
   return 0;
 }
 
+/** Lines of a body, with a code set out one character per table cell (one per line here) joined up. */
+function linesOf(body: string): string[] {
+  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  const joined: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
+    if (j - i >= 4 && j - i <= 10) {
+      joined.push(lines.slice(i, j).join(''));
+      i = j;
+    } else {
+      joined.push(lines[i] as string);
+      i += 1;
+    }
+  }
+  return joined;
+}
+
 export function extractCodes(source: CodeSource): string[] {
-  const bodies = [source.subject ?? '', source.text ?? '', source.html === null ? '' : htmlToText(source.html)];
+  // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
+  const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
+  const codeNamedInMessage = bodies.some((body) => firstMatch(CODE_NOUN, body) !== null);
   const found = new Map<string, Scored>();
   let order = 0;
   for (const body of bodies) {
-    const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
-    lines.forEach((rawLine, i) => {
-      // Links and addresses carry numbers that are never the code to type.
-      const line = rawLine.replace(/\b(https?:\/\/|www\.)\S+|\S+@\S+/gi, (m) => ' '.repeat(m.length));
-      for (const match of line.matchAll(CANDIDATE)) {
-        const score = judge(line, lines[i - 1] ?? '', match);
+    // Links and addresses carry numbers that are never the code to type.
+    const lines = linesOf(body).map((l) => l.replace(/\b(https?:\/\/|www\.)\S+|\S+@\S+/gi, (m) => ' '.repeat(m.length)));
+    lines.forEach((text, i) => {
+      const line = { text, previous: lines[i - 1] ?? '' };
+      for (const match of text.matchAll(CANDIDATE)) {
+        const score = judge(line, match, codeNamedInMessage);
         if (score === 0) continue;
-        const code = match[1] as string;
+        const code = typed(match[1] as string);
         const known = found.get(code);
         if (known === undefined) found.set(code, { code, score, order: (order += 1) });
         else known.score = Math.max(known.score, score);

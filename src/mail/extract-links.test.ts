@@ -53,6 +53,24 @@ const CASES: [string, LinkSource, string[]][] = [
     { text: 'Manage preferences: https://example.list-manage.com/profile?u=1\nOpen your account: https://example.com/account', html: null },
     ['https://example.com/account'],
   ],
+  [
+    'a tracked button in another language before the plain verify address it wraps',
+    {
+      text: null,
+      html: '<a href="https://click.example.net/ls/click?upn=x1">E-mailadres bevestigen</a><p><a href="https://app.example.com/verify-email?t=1">https://app.example.com/verify-email?t=1</a></p>',
+    },
+    ['https://click.example.net/ls/click?upn=x1', 'https://app.example.com/verify-email?t=1'],
+  ],
+  [
+    'a bare URL alone on its line is named by the line above',
+    { text: 'Our blog: https://example.com/blog\nPasswort zurücksetzen:\nhttps://t.example.net/c/abc123\nhttps://example.com/reset?t=9', html: null },
+    ['https://t.example.net/c/abc123', 'https://example.com/reset?t=9', 'https://example.com/blog'],
+  ],
+  [
+    'social and footer links last',
+    { text: null, html: '<a href="https://facebook.com/acme">Facebook</a><a href="https://example.com/help">Help</a><a href="https://example.com/orders/1">View order</a>' },
+    ['https://example.com/orders/1', 'https://facebook.com/acme', 'https://example.com/help'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

@@ -10,7 +10,28 @@ export interface LinkSource {
 }
 
 const MAX_LINKS = 20;
-const ACTION = /verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started/i;
+/** How much of the HTML and of the text is read (characters): the action link is near the top. */
+const MAX_HTML = 512 * 1024;
+const MAX_TEXT = 128 * 1024;
+// Action words in the addresses and in the button texts of the languages senders write in (issue 17).
+const ACTION = new RegExp(
+  [
+    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started',
+    'bestätig|anmeld|zurücksetz|einladung|annehmen|aktivier',
+    'vérifi|connecter|connexion|réinitialis|accepter|activer',
+    'iniciar sesión|restablecer|aceptar|activar|entrar|redefinir|aceitar|ativar|acessar',
+    'conferma|accedi|reimposta|accetta|attiva',
+    'bevestig|inloggen|opnieuw instellen|accepteren|activeren',
+    'potwierdź|zaloguj|zresetuj|przyjmij|aktywuj',
+    'подтверд|войти|сброс|приня|активир',
+    '確認する|ログイン|再設定|承諾|有効化',
+    '验证|确认|登录|重置|接受|激活',
+    '확인|로그인|재설정|수락|활성화',
+    'doğrula|giriş yap|sıfırla|kabul et|etkinleştir',
+    'تأكيد|تسجيل الدخول|إعادة تعيين|قبول|تفعيل',
+  ].join('|'),
+  'i',
+);
 const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|désabonner|desinscri/i;
 const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
@@ -57,14 +78,18 @@ export function extractLinks(source: LinkSource): string[] {
     candidates.push({ url, text, order: (order += 1) });
   };
   if (source.html !== null) {
-    for (const m of source.html.matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
+    for (const m of source.html.slice(0, MAX_HTML).matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
       add(m[2] ?? m[3] ?? m[4] ?? '', decodeEntities((m[5] ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim());
     }
   }
   if (source.text !== null) {
-    for (const line of source.text.split(/\r?\n/)) {
-      for (const m of line.matchAll(BARE_URL)) add(m[0], line);
-    }
+    const lines = source.text.slice(0, MAX_TEXT).split(/\r?\n/);
+    lines.forEach((line, i) => {
+      // A URL alone on its line is named by the line above ("Verify your e-mail:" then the address).
+      const alone = line.replace(BARE_URL, '').trim() === '';
+      const text = alone ? `${lines[i - 1] ?? ''} ${line}` : line;
+      for (const m of line.matchAll(BARE_URL)) add(m[0], text);
+    });
   }
   const best = new Map<string, { candidate: Candidate; score: number }>();
   for (const candidate of candidates) {

@@ -32,6 +32,9 @@ export interface Message extends Omit<MessageSummary, 'attachments'> {
   html: string | null;
   headers: { name: string; value: string }[];
   attachments: Attachment[];
+  /** Likely one-time codes and http(s) links, best first, taken from the sender's text (absent from older servers). */
+  codes?: string[];
+  links?: string[];
 }
 
 export interface DomainEntry {

@@ -1,7 +1,8 @@
-// One message: its envelope, the HTML part in the sandboxed frame (remote images behind a click), the text
+// One message: its envelope, the code and link taken from it, the HTML part in the sandboxed frame (remote images behind a click), the text
 // part as text, the headers, its links (opened in a new tab with no referrer) and its attachments.
 import type { Attachment, Message } from './api-types.js';
 import { append, h } from './dom.js';
+import { fromTheMessage } from './from-the-message.js';
 import { isWebLink, linkify } from './linkify.js';
 import { prepareMail } from './mail-frame.js';
 import { senderOf } from './message-list.js';
@@ -113,6 +114,7 @@ export function messageView(message: Message, now: number, callbacks: MessageCal
       h('dd', {}, h('time', { datetime: message.expires_at, title: new Date(message.expires_at).toLocaleString() }, expiresIn(message.expires_at, now))),
     ),
     h('div', { class: 'actions' }, remove),
+    ...[fromTheMessage(message)].filter((box): box is HTMLElement => box !== null),
     tabList,
     body,
   ];

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
+import { withCodesAndLinks } from '../../inbox/views.js';
 import { callerOf } from '../caller.js';
-import { deleteResponseSchema, idParams, mailboxErrors, mailboxQuery, messageSchema } from '../schemas.js';
+import { agentMessageSchema, deleteResponseSchema, idParams, mailboxErrors, mailboxQuery } from '../schemas.js';
 import { sendDownload } from '../send-download.js';
 
 export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void {
@@ -13,13 +14,15 @@ export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void 
   typed.get('/api/v1/message/:id', {
     schema: {
       summary: 'Read one message in full',
-      description: 'Marks the message seen. 404 when there is no such message in that mailbox, or it has expired.',
+      description:
+        'Marks the message seen. 404 when there is no such message in that mailbox, or it has expired. ' +
+        'Like the agent tools, it adds `codes` (likely one-time codes) and `links` (never visited), best first, taken from what the sender wrote.',
       tags: ['message'],
       params: idParams,
       querystring: mailboxQuery,
-      response: { 200: messageSchema, ...mailboxErrors },
+      response: { 200: agentMessageSchema, ...mailboxErrors },
     },
-    handler: (request, reply) => inbox.readMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
+    handler: async (request, reply) => withCodesAndLinks(await inbox.readMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id })),
   });
   typed.delete('/api/v1/message/:id', {
     schema: {

@@ -1,0 +1,82 @@
+// The words around a one-time code in the languages inboxd's users read (issue 17), for extract-codes.ts.
+// Written from how senders word such mail, per language; matched case-insensitively and without word
+// boundaries where a language compounds (German "Bestätigungscode") or has no spaces (Japanese, Chinese).
+
+/** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
+const CODE_NOUNS = [
+  // English
+  '*code', '*codes', 'otp', 'passcode', 'pass code', 'one-time password', 'pin', 'verification', 'security number',
+  '(?:licen[cs]e|product|recovery|activation|serial|backup) key',
+  // German, Dutch, Scandinavian
+  '*schlüssel', '*sleutel', '*kode', 'kód',
+  // French, Spanish, Portuguese, Italian
+  'clé', 'clef', 'código', 'codigo', 'codice', 'clave', 'chave', 'chiave',
+  // Polish, Czech, Turkish
+  '*kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*',
+  // Russian, Ukrainian
+  'код', 'кода', 'ключ', 'кодом',
+  // Japanese
+  'コード', '認証番号', '確認番号', 'ワンタイムパスワード', 'パスコード', 'キー',
+  // Chinese
+  '验证码', '驗證碼', '校验码', '动态码', '安全码', '重置码', '代码', '密钥', '金鑰',
+  // Korean
+  '코드', '인증번호', '인증 번호', '키',
+  // Arabic
+  'رمز', 'كود', 'مفتاح',
+];
+
+/** Words of the action a code is for, which may follow it: "Use 739214 to sign in". */
+const ACTIONS = [
+  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'verify', 'authenticate',
+  'anmelden', 'anzumelden', 'einloggen', 'bestätigen', 'anmeldung',
+  'connecter', 'connexion', 'vérifier',
+  'iniciar sesión', 'acceder', 'verificar', 'entrar', 'acessar', 'accedere', 'accedi', 'verificare',
+  'inloggen', 'in te loggen', 'zalogować', 'zaloguj', 'logowania',
+  'вход', 'входа', 'войти', 'подтверждени*',
+  'ログイン', 'サインイン', '認証',
+  '登录', '登入', '验证',
+  '로그인', '인증',
+  'giriş', 'doğrula*',
+  'تسجيل الدخول', 'للتحقق',
+];
+
+/** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
+export const PROMOTION_AFTER =
+  /\b(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк)|%/iu;
+
+/** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
+const NOT_CODES = [
+  'order', 'invoice', 'ticket', 'account', 'acct', 'ref', 'reference', 'tracking', 'track & trace', 'trace-code', 'shipment',
+  'parcel', 'phone', 'tel', 'fax', 'call', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
+  'iban', 'bic', 'swift', 'promo', 'discount', 'coupon', 'voucher', 'gift', 'sku', 'item', 'article',
+  'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
+  'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
+  'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
+  'ordine', 'fattura', 'tracciamento', 'spedizione', 'telefono',
+  'bestel*', 'factuur*', 'klant*', 'telefoon', 'zending',
+  'zamówieni*', 'faktur*', 'przesyłk*', 'klient*', 'paczk*', 'nr',
+  'заказ*', 'счёт*', 'счет*', 'трек*', 'клиент*', 'телефон*', 'отправлени*', 'индекс',
+  '注文', '伝票', '請求書', 'お客様番号', '会員番号', '電話', '追跡', '〒',
+  '订单', '運單', '运单', '发票', '發票', '客户', '電話', '电话', '快递',
+  '주문', '운송장', '송장', '청구서', '고객', '전화', '회원',
+  'sipariş*', 'fatura*', 'kargo*', 'müşteri*', 'takip', 'telefon*',
+  'طلب', 'الطلب', 'فاتورة', 'الفاتورة', 'تتبع', 'التتبع', 'عميل', 'العميل', 'هاتف',
+];
+
+// A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
+// `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
+// in scripts written without spaces (Japanese, Chinese, Korean) match anywhere.
+function pattern(word: string): string {
+  const body = word.replace(/^\*|\*$/g, '');
+  const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
+  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body)) return source;
+  const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
+  const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
+  return `${lead}(?:${source})${trail}`;
+}
+
+const alternation = (words: string[]): string => words.map(pattern).join('|');
+
+export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
+export const ACTION = new RegExp(alternation(ACTIONS), 'giu');
+export const NOT_A_CODE = new RegExp(alternation(NOT_CODES), 'giu');
