@@ -1,5 +1,5 @@
 // Who may read what (interface §5, D11–D14), as one table: every domain kind × every key state × every
-// endpoint (list, read, delete, attachment), each cell's status and slug asserted over real HTTPS against
+// endpoint (list, read, codes, delete, attachment), each cell's status and slug asserted over real HTTPS against
 // mail delivered over real SMTP. The rule lives in one place (src/domains/read-access.ts); this table is
 // its specification.
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const MX_HOST = 'mx.inboxd.test';
 const KEY_STATES = ['none', 'wrong', 'revoked', 'other account', 'free plan', 'premium plan', 'expired plan', 'domain key'] as const;
 const DOMAIN_KINDS = ['public', 'own', 'closed by key', 'closed to account', 'premium reserved', 'premium unreserved', 'unknown'] as const;
-const ENDPOINTS = ['list', 'read', 'delete', 'attachment'] as const;
+const ENDPOINTS = ['list', 'read', 'codes', 'delete', 'attachment'] as const;
 type KeyState = (typeof KEY_STATES)[number];
 type DomainKind = (typeof DOMAIN_KINDS)[number];
 type Endpoint = (typeof ENDPOINTS)[number];
@@ -113,6 +113,7 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
     const path = {
       list: `/api/v1/mailbox?address=${mailbox}`,
       read: `/api/v1/message/${message}?mailbox=${mailbox}`,
+      codes: `/api/v1/message/${message}/codes?mailbox=${mailbox}`,
       delete: `/api/v1/message/${ABSENT_ID}?mailbox=${mailbox}`,
       attachment: `/api/v1/attachment/${attachment}?mailbox=${mailbox}`,
     }[endpoint];
@@ -130,8 +131,8 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
           const res = await call(endpoint, mailbox, keys[keyState]);
           const cell = `${kind} × ${keyState} × ${endpoint}`;
           if (expected === OK) {
-            const shown = { list: res.json?.address, read: res.json?.to, delete: res.json?.deleted, attachment: res.body.trim() }[endpoint];
-            const want = { list: mailbox, read: mailbox, delete: true, attachment: 'attached' }[endpoint];
+            const shown = { list: res.json?.address, read: res.json?.to, codes: res.json?.id, delete: res.json?.deleted, attachment: res.body.trim() }[endpoint];
+            const want = { list: mailbox, read: mailbox, codes: ids.get(mailbox)?.message, delete: true, attachment: 'attached' }[endpoint];
             if (res.status !== 200 || shown !== want) failures.push(`${cell}: ${res.status} ${res.body.slice(0, 80)}`);
           } else {
             const [status, slug] = expected;

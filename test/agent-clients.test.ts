@@ -85,7 +85,7 @@ describe('independent clients of the agent tools', () => {
       assert.match(human.stdout, /^Codes: {3}118822$/m);
     });
 
-    it('prints with --json the same codes and links as the agent tools and the read endpoint', async () => {
+    it('prints with --json the same codes and links as the agent tools and the codes endpoint', async () => {
       const address = 'cli-wait-codes@inboxd.test';
       const waiting = wait(address, '--json', '--timeout', '60');
       await until(() => t.app.events.subscribers(address) === 1, 'inboxd wait to subscribe');
@@ -104,7 +104,7 @@ describe('independent clients of the agent tools', () => {
       assert.deepEqual(printed.links, extractLinks({ text: printed.text, html: printed.html }));
       assert.equal(printed.links[0], 'https://lumora.example/verify?t=Q1');
       t.clock.advance(1000);
-      const viaHttp = (await t.api(`/api/v1/message/${printed.id}?mailbox=${address}`)).json as { codes: string[]; links: string[] };
+      const viaHttp = (await t.api(`/api/v1/message/${printed.id}/codes?mailbox=${address}`)).json as { codes: string[]; links: string[] };
       assert.deepEqual([viaHttp.codes, viaHttp.links], [printed.codes, printed.links]);
     });
 

@@ -137,11 +137,30 @@ describe('HTTP API v1', () => {
       ['/api/v1/mailbox?address=a@elsewhere.example', 'GET'],
       [`/api/v1/message/${id}?mailbox=a@elsewhere.example`, 'GET'],
       [`/api/v1/message/${id}?mailbox=a@elsewhere.example`, 'DELETE'],
+      [`/api/v1/message/${id}/codes?mailbox=a@elsewhere.example`, 'GET'],
       [`/api/v1/attachment/${id}?mailbox=a@elsewhere.example`, 'GET'],
     ] as const) {
       const r = await get(path, { method });
       assert.deepEqual([r.status, r.json.error], [404, 'unknown_domain'], `${method} ${path}`);
     }
+  });
+
+  it('reads the likely codes and the links of a message without setting seen, and 404 for one not in that mailbox (D24)', async () => {
+    await t.send({
+      from: 'no-reply@service.example',
+      to: 'codes-route@inboxd.test',
+      subject: 'Your sign-in code',
+      text: 'Your sign-in code is 482913.\n\nOr confirm here: https://service.example/confirm?t=abc\n\nUnsubscribe: https://service.example/unsubscribe?u=1',
+    });
+    const [summary] = (await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages;
+    const found = await get(`/api/v1/message/${summary.id}/codes?mailbox=codes-route@inboxd.test`);
+    assert.equal(found.status, 200);
+    assert.deepEqual(found.json, { id: summary.id, codes: ['482913'], links: ['https://service.example/confirm?t=abc'] });
+    assert.equal((await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages[0].seen, false, 'codes do not set seen');
+    const elsewhere = await get(`/api/v1/message/${summary.id}/codes?mailbox=someone-else@inboxd.test`);
+    assert.deepEqual([elsewhere.status, elsewhere.json.error], [404, 'not_found']);
+    const malformed = await get('/api/v1/message/not-an-id/codes?mailbox=codes-route@inboxd.test');
+    assert.equal(malformed.status, 400);
   });
 
   it('deletes any well-formed id with 200, even one that never existed (D1)', async () => {
@@ -206,7 +225,7 @@ describe('HTTP API v1', () => {
     assert.equal(doc.json.info.version, '1.0.0');
     assert.deepEqual(doc.json.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
     assert.deepEqual(doc.json.security, [{}, { bearer: [] }]);
-    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/domains', '/api/v1/mailbox', '/api/v1/mailbox/events', '/api/v1/message/{id}', '/api/v1/message/{id}/raw']);
+    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/domains', '/api/v1/mailbox', '/api/v1/mailbox/events', '/api/v1/message/{id}', '/api/v1/message/{id}/codes', '/api/v1/message/{id}/raw']);
     assert.deepEqual(Object.keys(doc.json.paths['/api/v1/mailbox/events'].get.responses['200'].content), ['text/event-stream'], 'the live mailbox is documented as a stream (D26)');
     const limit = doc.json.paths['/api/v1/mailbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     assert.deepEqual([limit.schema.minimum, limit.schema.maximum], [1, 200], 'generated from the validating schema');

@@ -177,8 +177,11 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const message = read.structuredContent as Record<string, unknown>;
     assert.equal(message.seen, true);
     assert.deepEqual(message.links, ['https://app.example.com/reset?t=9']);
+    const { codes, links, ...asHttp } = message;
     t.clock.advance(1000);
-    assert.deepEqual(message, (await t.api(`/api/v1/message/${id}?mailbox=${address}`)).json, 'the Message of GET /api/v1/message, codes and links included');
+    assert.deepEqual(asHttp, (await t.api(`/api/v1/message/${id}?mailbox=${address}`)).json, 'the Message of GET /api/v1/message');
+    t.clock.advance(1000);
+    assert.deepEqual((await t.api(`/api/v1/message/${id}/codes?mailbox=${address}`)).json, { id, codes, links }, 'the codes and links of GET /api/v1/message/{id}/codes');
     assert.deepEqual((await call('delete_message', { address, id })).structuredContent, { deleted: true, id });
     assert.deepEqual((await call('delete_message', { address, id })).structuredContent, { deleted: true, id }, 'idempotent (D1)');
     const gone = await call('read_message', { address, id });

@@ -5,7 +5,7 @@ import { parseAddress } from '../mail/address.js';
 import { ID_FORM } from '../mail/ids.js';
 
 export {
-  agentMessageSchema,
+  messageCodesSchema,
   attachmentSchema,
   deleteResponseSchema,
   domainsResponseSchema,

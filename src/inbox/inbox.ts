@@ -9,6 +9,7 @@ import { createDownloadAttachment } from './download-attachment.js';
 import { createDownloadRaw } from './download-raw.js';
 import { createListDomains } from './list-domains.js';
 import { createListMessages } from './list-messages.js';
+import { createReadCodes } from './read-codes.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
 import { createOpenStreams } from './open-streams.js';
@@ -23,6 +24,7 @@ export function createInbox(deps: InboxDeps) {
     listDomains: createListDomains(deps),
     listMessages: createListMessages(deps),
     readMessage: createReadMessage(deps),
+    readCodes: createReadCodes(deps),
     removeMessage: createRemoveMessage(deps),
     downloadAttachment: createDownloadAttachment(deps),
     downloadRaw: createDownloadRaw(deps),

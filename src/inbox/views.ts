@@ -72,10 +72,21 @@ export interface AgentMessageView extends MessageView {
   links: string[];
 }
 
-export function withCodesAndLinks(view: MessageView): AgentMessageView {
+/** A stored message's likely codes and its links, as `GET /api/v1/message/{id}/codes` answers. */
+export interface MessageCodesView {
+  id: string;
+  codes: string[];
+  links: string[];
+}
+
+/** The one extraction behind the agent tools, `inboxd wait --json`, the codes route and the page. */
+export function codesAndLinksOf(source: { subject: string | null; text: string | null; html: string | null }): Pick<AgentMessageView, 'codes' | 'links'> {
   return {
-    ...view,
-    codes: extractCodes({ subject: view.subject, text: view.text, html: view.html }),
-    links: extractLinks({ text: view.text, html: view.html }),
+    codes: extractCodes({ subject: source.subject, text: source.text, html: source.html }),
+    links: extractLinks({ text: source.text, html: source.html }),
   };
+}
+
+export function withCodesAndLinks(view: MessageView): AgentMessageView {
+  return { ...view, ...codesAndLinksOf(view) };
 }

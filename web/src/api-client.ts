@@ -1,6 +1,6 @@
 // The page's client of the public JSON API: same-origin fetches, with the bearer key when one is set.
 // Failures become ApiError with the API's slug (D16) and Retry-After, so the page can say what happened.
-import type { DomainEntry, MailboxPage, Message } from './api-types.js';
+import type { DomainEntry, MailboxPage, Message, MessageCodes } from './api-types.js';
 
 export class ApiError extends Error {
   constructor(
@@ -54,6 +54,7 @@ export function createApiClient(key: () => string) {
       return json<MailboxPage>(`/api/v1/mailbox?${query}`);
     },
     read: (address: string, id: string) => json<Message>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`),
+    codes: (address: string, id: string) => json<MessageCodes>(`/api/v1/message/${encodeURIComponent(id)}/codes?${mailboxQuery(address)}`),
     remove: (address: string, id: string) => json<{ deleted: boolean; id: string }>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { method: 'DELETE' }),
     /** The attachment's bytes. Fetched by path on this origin: the API's `url` uses the public base URL,
      * which a page opened under another name could not reach (connect-src 'self'). */

@@ -32,9 +32,13 @@ export interface Message extends Omit<MessageSummary, 'attachments'> {
   html: string | null;
   headers: { name: string; value: string }[];
   attachments: Attachment[];
-  /** Likely one-time codes and http(s) links, best first, taken from the sender's text (absent from older servers). */
-  codes?: string[];
-  links?: string[];
+}
+
+/** GET /api/v1/message/{id}/codes: likely one-time codes and http(s) links, best first, from the sender's text. */
+export interface MessageCodes {
+  id: string;
+  codes: string[];
+  links: string[];
 }
 
 export interface DomainEntry {

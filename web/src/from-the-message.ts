@@ -1,8 +1,8 @@
-// "From the message" (issue 17): the likely one-time code of an open message, with a button that copies
-// it, and its primary link. Both come from the server (the `codes` and `links` of the read endpoint, the
-// same extraction as the agent tools); both are the sender's words, so the box says so, and the link opens
-// in a new tab with no referrer like every other link of a message.
-import type { Message } from './api-types.js';
+// "From the message": the likely one-time code of an open message, with a button that copies it, and its
+// primary link. Both come from the server (GET /api/v1/message/{id}/codes, the same extraction as the agent
+// tools); both are the sender's words, so the box says so, and the link opens in a new tab with no
+// referrer like every other link of a message.
+import type { MessageCodes } from './api-types.js';
 import { h } from './dom.js';
 
 function copyButton(code: string): HTMLElement[] {
@@ -24,10 +24,10 @@ function copyButton(code: string): HTMLElement[] {
   return [value, button, feedback];
 }
 
-/** The box, or null when the message offers neither a code nor a link. */
-export function fromTheMessage(message: Message): HTMLElement | null {
-  const code = message.codes?.[0];
-  const link = message.links?.[0];
+/** The box, or null when the message offers neither a code nor a link (or they could not be read). */
+export function fromTheMessage(found: MessageCodes | null): HTMLElement | null {
+  const code = found?.codes[0];
+  const link = found?.links[0];
   if (code === undefined && link === undefined) return null;
   const rows: HTMLElement[] = [];
   if (code !== undefined) rows.push(h('dt', {}, 'Code'), h('dd', {}, ...copyButton(code)));

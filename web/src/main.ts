@@ -181,14 +181,15 @@ async function openMessage(id: string): Promise<void> {
   const generation = state.generation;
   if (address === null) return;
   try {
-    const message = await api.read(address, id);
+    // The codes are a read of their own: a failure there (a limit, say) leaves the box out, not the message.
+    const [message, codes] = await Promise.all([api.read(address, id), api.codes(address, id).catch(() => null)]);
     if (generation !== state.generation) return;
     state.selected = id;
     const summary = state.messages.find((m) => m.id === id);
     if (summary !== undefined) summary.seen = true;
     renderList();
     ui.messagePane.replaceChildren(
-      ...messageView(message, Date.now(), {
+      ...messageView(message, codes, Date.now(), {
         back: () => closeMessage(true),
         remove: () => void removeMessage(id),
         download: (attachment) => void download(attachment),

@@ -1,6 +1,6 @@
 // One message: its envelope, the code and link taken from it, the HTML part in the sandboxed frame (remote images behind a click), the text
 // part as text, the headers, its links (opened in a new tab with no referrer) and its attachments.
-import type { Attachment, Message } from './api-types.js';
+import type { Attachment, Message, MessageCodes } from './api-types.js';
 import { append, h } from './dom.js';
 import { fromTheMessage } from './from-the-message.js';
 import { isWebLink, linkify } from './linkify.js';
@@ -63,7 +63,8 @@ function headersBody(message: Message): HTMLElement {
   return h('div', { class: 'headers' }, ...message.headers.map((header) => h('div', {}, h('b', {}, `${header.name}: `), header.value)));
 }
 
-export function messageView(message: Message, now: number, callbacks: MessageCallbacks): HTMLElement[] {
+/** `codes`: the message's likely codes and links (GET …/codes), or null when they could not be read. */
+export function messageView(message: Message, codes: MessageCodes | null, now: number, callbacks: MessageCallbacks): HTMLElement[] {
   const tabs: Tab[] = [...(message.html !== null ? (['html'] as Tab[]) : []), ...(message.text !== null || message.html === null ? (['text'] as Tab[]) : []), 'headers'];
   const body = h('div', { class: 'body', role: 'tabpanel', id: 'message-body' });
   const tabList = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Show' });
@@ -114,7 +115,7 @@ export function messageView(message: Message, now: number, callbacks: MessageCal
       h('dd', {}, h('time', { datetime: message.expires_at, title: new Date(message.expires_at).toLocaleString() }, expiresIn(message.expires_at, now))),
     ),
     h('div', { class: 'actions' }, remove),
-    ...[fromTheMessage(message)].filter((box): box is HTMLElement => box !== null),
+    ...[fromTheMessage(codes)].filter((box): box is HTMLElement => box !== null),
     tabList,
     body,
   ];

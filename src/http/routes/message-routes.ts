@@ -1,12 +1,12 @@
-// GET and DELETE /api/v1/message/{id} (interface §4.2, §4.3; D1, D3), and GET /api/v1/message/{id}/raw,
-// the source as received, served as a download like an attachment.
+// GET and DELETE /api/v1/message/{id} (interface §4.2, §4.3; D1, D3), GET /api/v1/message/{id}/raw,
+// the source as received, served as a download like an attachment, and GET /api/v1/message/{id}/codes,
+// the likely codes and the links of a message (the agent tools' extraction, D24).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
-import { withCodesAndLinks } from '../../inbox/views.js';
 import { callerOf } from '../caller.js';
-import { agentMessageSchema, deleteResponseSchema, idParams, mailboxErrors, mailboxQuery } from '../schemas.js';
+import { deleteResponseSchema, idParams, mailboxErrors, mailboxQuery, messageCodesSchema, messageSchema } from '../schemas.js';
 import { sendDownload } from '../send-download.js';
 
 export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void {
@@ -14,15 +14,26 @@ export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void 
   typed.get('/api/v1/message/:id', {
     schema: {
       summary: 'Read one message in full',
-      description:
-        'Marks the message seen. 404 when there is no such message in that mailbox, or it has expired. ' +
-        'Like the agent tools, it adds `codes` (likely one-time codes) and `links` (never visited), best first, taken from what the sender wrote.',
+      description: 'Marks the message seen. 404 when there is no such message in that mailbox, or it has expired.',
       tags: ['message'],
       params: idParams,
       querystring: mailboxQuery,
-      response: { 200: agentMessageSchema, ...mailboxErrors },
+      response: { 200: messageSchema, ...mailboxErrors },
     },
-    handler: async (request, reply) => withCodesAndLinks(await inbox.readMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id })),
+    handler: (request, reply) => inbox.readMessage(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
+  });
+  typed.get('/api/v1/message/:id/codes', {
+    schema: {
+      summary: 'The likely one-time codes and the links of one message',
+      description:
+        'The same extraction as the agent tools: `codes` (likely one-time codes) and `links` (http(s), never visited), best first, ' +
+        'taken from what the sender wrote. Does not set seen. 404 when there is no such message in that mailbox, or it has expired.',
+      tags: ['message'],
+      params: idParams,
+      querystring: mailboxQuery,
+      response: { 200: messageCodesSchema, ...mailboxErrors },
+    },
+    handler: (request, reply) => inbox.readCodes(callerOf(request, reply), { mailbox: request.query.mailbox, id: request.params.id }),
   });
   typed.delete('/api/v1/message/:id', {
     schema: {
