@@ -155,7 +155,7 @@ describe('HTTP API v1', () => {
     const [summary] = (await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages;
     const found = await get(`/api/v1/message/${summary.id}/codes?mailbox=codes-route@inboxd.test`);
     assert.equal(found.status, 200);
-    assert.deepEqual(found.json, { id: summary.id, codes: ['482913'], links: ['https://service.example/confirm?t=abc'] });
+    assert.deepEqual(found.json, { id: summary.id, codes: ['482913'], links: ['https://service.example/confirm?t=abc', 'https://service.example/unsubscribe?u=1'] });
     assert.equal((await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages[0].seen, false, 'codes do not set seen');
     const elsewhere = await get(`/api/v1/message/${summary.id}/codes?mailbox=someone-else@inboxd.test`);
     assert.deepEqual([elsewhere.status, elsewhere.json.error], [404, 'not_found']);

@@ -85,7 +85,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     assert.equal(message.subject, 'Confirm your account');
     assert.equal(message.seen, true, 'the returned message is marked seen');
     assert.deepEqual(message.codes, ['482913']);
-    assert.deepEqual(message.links, ['https://app.example.com/verify?token=T0K3N']);
+    assert.deepEqual(message.links, ['https://app.example.com/verify?token=T0K3N', 'https://app.example.com/unsubscribe']);
     assert.equal(t.app.events.subscribers(address), 0);
 
     const next = await call('wait_for_message', { address, timeout_seconds: 0 });

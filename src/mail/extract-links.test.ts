@@ -1,19 +1,19 @@
 // Links in the styles of real verification, magic-link and password-reset mail (D24): best first,
-// unsubscribe and preference links never offered, nothing visited.
+// unsubscribe and preference links last, nothing visited.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractLinks, type LinkSource } from './extract-links.js';
 
 const CASES: [string, LinkSource, string[]][] = [
   [
-    'the verify button before the footer links, unsubscribe left out',
+    'the verify button before the footer links, unsubscribe last',
     {
       text: null,
       html:
         '<p>Welcome!</p><a href="https://app.example.com/verify?token=abc123&amp;u=9" class="btn">Verify e-mail</a>' +
         '<p><a href="https://example.com/privacy">Privacy</a> · <a href="https://example.com/unsubscribe?id=9">Unsubscribe</a></p>',
     },
-    ['https://app.example.com/verify?token=abc123&u=9', 'https://example.com/privacy'],
+    ['https://app.example.com/verify?token=abc123&u=9', 'https://example.com/privacy', 'https://example.com/unsubscribe?id=9'],
   ],
   [
     'a magic link in plain text, trailing punctuation trimmed',
@@ -31,9 +31,9 @@ const CASES: [string, LinkSource, string[]][] = [
     ['https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55', 'https://click.mail.example.net/ls/click?upn=aa11'],
   ],
   [
-    'a tracked unsubscribe link is left out too',
-    { text: null, html: '<a href="https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out">Stop these e-mails</a>' },
-    [],
+    'a tracked unsubscribe link after a footer link, even when it comes first',
+    { text: null, html: '<a href="https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out">Stop these e-mails</a><a href="https://example.com/help">Help</a>' },
+    ['https://example.com/help', 'https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out'],
   ],
   [
     'only http(s): mailto, tel, javascript and data are dropped',
@@ -49,9 +49,9 @@ const CASES: [string, LinkSource, string[]][] = [
     ['https://example.com/confirm/1'],
   ],
   [
-    'list-manage and preference-centre links are left out',
+    'list-manage and preference-centre links come after the others',
     { text: 'Manage preferences: https://example.list-manage.com/profile?u=1\nOpen your account: https://example.com/account', html: null },
-    ['https://example.com/account'],
+    ['https://example.com/account', 'https://example.list-manage.com/profile?u=1'],
   ],
   [
     'a tracked button in another language before the plain verify address it wraps',

@@ -1,7 +1,8 @@
 // The http(s) links of a message (D24), never visited: from the HTML's anchors and the text's bare URLs,
 // deduplicated, best first: links whose text, address or wrapped target (a tracking redirect's `url=`
-// parameter) speaks of verifying, confirming, resetting or signing in come first. Unsubscribe and
-// preference links are left out, so an agent never picks one. At most twenty.
+// parameter) speaks of verifying, confirming, resetting or signing in come first; help, legal and social
+// links after the rest; unsubscribe and preference links last of all, so an agent taking the first link
+// never takes one. At most twenty.
 import { decodeEntities } from './html-text.js';
 
 export interface LinkSource {
@@ -64,6 +65,7 @@ function wrappedTarget(url: string): string {
 
 function score(candidate: Candidate): number {
   const said = `${candidate.text} ${candidate.url} ${wrappedTarget(candidate.url)}`;
+  if (OPT_OUT.test(said)) return 0;
   if (ACTION.test(said)) return 3;
   if (LOW.test(said)) return 1;
   return 2;
@@ -74,7 +76,7 @@ export function extractLinks(source: LinkSource): string[] {
   let order = 0;
   const add = (raw: string, text: string) => {
     const url = cleanUrl(raw);
-    if (url === null || OPT_OUT.test(`${text} ${url} ${wrappedTarget(url)}`)) return;
+    if (url === null) return;
     candidates.push({ url, text, order: (order += 1) });
   };
   if (source.html !== null) {
