@@ -12,9 +12,11 @@ export function safeFilename(name: string): string {
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/"/g, "'")
     .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned === '' ? 'attachment' : cleaned;
+    .trim();
+  // At most 200 characters, counted as code points: a cut between the two halves of a surrogate pair (an
+  // emoji at the 200th place) would leave a lone half, which encodeURIComponent refuses (a 500).
+  const capped = Array.from(cleaned).slice(0, 200).join('').trim();
+  return capped === '' ? 'attachment' : capped;
 }
 
 export function sendDownload(reply: FastifyReply, filename: string, content: Uint8Array): FastifyReply {
