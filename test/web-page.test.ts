@@ -134,6 +134,20 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     assert.equal(await b.page.getByRole('button', { name: 'Load older messages' }).isHidden(), true);
   });
 
+  it('becomes ready and says so when a link names a mailbox with malformed escapes (#/%E0%A4%A)', async () => {
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(error.message);
+    b.page.on('pageerror', onError);
+    try {
+      await b.page.goto(`${origin()}/#/%E0%A4%A`);
+      await b.page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+      assert.match((await b.page.locator('#status').textContent()) ?? '', /cannot be read/);
+      assert.deepEqual(errors, []);
+    } finally {
+      b.page.off('pageerror', onError);
+    }
+  });
+
   it('can be used with the keyboard alone', async () => {
     const { page } = b;
     const address = 'keys@inboxd.test';

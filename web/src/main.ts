@@ -361,13 +361,24 @@ ui.forgetKey.addEventListener('click', () => {
   ui.key.value = '';
   applyKey();
 });
+/** The mailbox a link names after `#/`, or null when its escapes are malformed (`#/%E0%A4%A`): then the
+ * page says so and stays usable, instead of throwing before it is ready. */
+function addressInHash(): string | null {
+  try {
+    return decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  } catch {
+    setStatus('The address in this link cannot be read: type it in the box instead.', 'error');
+    return null;
+  }
+}
+
 window.addEventListener('hashchange', () => {
-  const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
-  if (wanted !== '' && wanted !== state.address) openMailbox(wanted);
+  const wanted = addressInHash();
+  if (wanted !== null && wanted !== '' && wanted !== state.address) openMailbox(wanted);
 });
 setInterval(refreshTimes, 30_000);
 
-const initial = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
-if (initial !== '') openMailbox(initial);
+const initial = addressInHash();
+if (initial !== null && initial !== '') openMailbox(initial);
 void showDomains();
 document.documentElement.dataset.ready = 'true';
