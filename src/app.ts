@@ -159,7 +159,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     metrics,
     metricsToken: config.metricsToken,
   });
-  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, version: VERSION });
+  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, allowedOrigins: config.mcpOrigins, version: VERSION });
   const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;

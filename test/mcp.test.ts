@@ -2,6 +2,7 @@
 // server on HTTPS: the tool list, every tool, a wait woken by an SMTP delivery, a wait that times out
 // with progress notifications, a client that goes away, and the same access rules and limits as HTTP.
 import assert from 'node:assert/strict';
+import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -285,5 +286,40 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     });
     assert.equal(foreign.status, 403);
     assert.equal(foreign.json.error, 'forbidden');
+  });
+
+  it('takes the allowed origin from the base URL and INBOXD_MCP_ORIGINS, never from the Host header (DNS rebinding)', async () => {
+    const other = await startTestApp({ INBOXD_MCP_ORIGINS: 'https://agents.example.com' });
+    try {
+      const post = (origin: string, host?: string) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+          const request = httpsRequest(
+            {
+              host: '127.0.0.1',
+              port: other.app.httpsPort,
+              path: '/mcp',
+              method: 'POST',
+              ca: other.app.tls.cert,
+              servername: 'localhost',
+              headers: { origin, ...(host === undefined ? {} : { host }), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        });
+      other.clock.advance(5000);
+      assert.equal(await post('https://evil.example:9443', 'evil.example:9443'), 403, 'an Origin matching the Host it sent itself');
+      other.clock.advance(5000);
+      assert.equal(await post(new URL(other.app.baseUrl).origin), 200, 'the base URL\'s origin');
+      other.clock.advance(5000);
+      assert.equal(await post('https://agents.example.com'), 200, 'an origin of INBOXD_MCP_ORIGINS');
+    } finally {
+      await other.stop();
+    }
   });
 });

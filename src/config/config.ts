@@ -5,6 +5,8 @@ export interface Config {
   hostname: string;
   /** Public base URL; undefined means https://{hostname}:{the HTTPS port actually bound}. */
   baseUrl: string | undefined;
+  /** Web origins besides the base URL's that may call /mcp. */
+  mcpOrigins: string[];
   mxHost: string;
   smtpPort: number;
   httpPort: number;

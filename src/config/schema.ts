@@ -24,6 +24,15 @@ const hostName = z
 
 /** A list of mail domains, normalised by the same rule that addresses use (D7), so every listed
  * domain can really receive mail. */
+/** Web origins (scheme, host and port), each written as a URL and kept as its origin. */
+const originList = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o.length > 0))
+  .superRefine((list, ctx) => {
+    for (const o of list) if (!URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol)) ctx.addIssue({ code: 'custom', message: `${o} is not an http(s) origin` });
+  })
+  .transform((list) => list.map((o) => new URL(o).origin));
+
 const domainList = z
   .string()
   .transform((v) => v.split(',').map((d) => d.trim()).filter((d) => d.length > 0))
@@ -59,6 +68,7 @@ export const configKeys = {
   dataDir: { env: 'INBOXD_DATA_DIR', default: './data', description: 'SQLite database and generated certificate', schema: z.string().min(1) },
   hostname: { env: 'INBOXD_HOSTNAME', default: 'localhost', description: 'host of {base_url}; also the HELO name', schema: hostName },
   baseUrl: { env: 'INBOXD_BASE_URL', default: undefined, description: 'public base URL used in attachment urls; default https://{hostname}:{https_port}', schema: z.url({ protocol: /^https?$/ }).optional() },
+  mcpOrigins: { env: 'INBOXD_MCP_ORIGINS', default: '', description: 'comma-separated web origins, besides {base_url}\'s, whose pages may call /mcp; none by default', schema: originList },
   mxHost: { env: 'INBOXD_MX_HOST', default: undefined, description: 'the MX host name that connects own domains (D11); default {hostname}', schema: hostName.optional() },
   smtpPort: { env: 'INBOXD_SMTP_PORT', default: '2525', description: 'SMTP listener (25 in production)', schema: port },
   httpPort: { env: 'INBOXD_HTTP_PORT', default: '8080', description: 'plain HTTP, redirects only (D18)', schema: port },

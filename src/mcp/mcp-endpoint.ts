@@ -1,6 +1,8 @@
 // POST {base_url}/mcp: MCP over the streamable HTTP transport, stateless (D23): a fresh server and
-// transport per request, answering with an SSE stream so progress notifications can flow. A foreign
-// Origin answers 403 (the SDK's own DNS-rebinding protection is off by default); GET and DELETE answer
+// transport per request, answering with an SSE stream so progress notifications can flow. A request with
+// an Origin other than the configured base URL's (or one of INBOXD_MCP_ORIGINS) answers 403: never one
+// derived from the request's own Host, which a DNS-rebinding page controls. Clients that send no Origin
+// (agents, the CLI) are not browsers and pass. GET and DELETE answer
 // 405 through the route table. When the client goes away the transport closes, which aborts the tool
 // call in flight (a wait ends at once).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -15,12 +17,13 @@ import { createMcpServer } from './mcp-server.js';
 export interface McpEndpointOptions {
   inbox: Inbox;
   baseUrl: () => string;
+  /** Origins besides the base URL's that may call the endpoint (INBOXD_MCP_ORIGINS). */
+  allowedOrigins: string[];
   version: string;
 }
 
-function sameOrigin(origin: string, request: FastifyRequest, baseUrl: string): boolean {
-  if (baseUrl !== '' && origin === new URL(baseUrl).origin) return true;
-  return request.headers.host !== undefined && origin === `https://${request.headers.host}`;
+function originAllowed(origin: string, baseUrl: string, allowed: string[]): boolean {
+  return (baseUrl !== '' && origin === new URL(baseUrl).origin) || allowed.includes(origin);
 }
 
 function isToolCall(body: unknown): boolean {
@@ -34,7 +37,7 @@ function callerOf(request: FastifyRequest): Caller {
 export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOptions): void {
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameOrigin(origin, request, options.baseUrl())) {
+    if (origin !== undefined && !originAllowed(origin, options.baseUrl(), options.allowedOrigins)) {
       throw new AppError('forbidden', 'Requests from this Origin may not call the MCP endpoint.');
     }
     const caller = callerOf(request);
