@@ -101,6 +101,38 @@ describe('the live mailbox stream (D26)', () => {
     assert.deepEqual(eventsNamed(stream, 'error').map((e) => (e as { error: string }).error), ['forbidden']);
   });
 
+  it('hands a revoked key no message that arrives before the next keep-alive: it ends with `error` instead', async () => {
+    const operator = operatorOf(t);
+    const holder = await accountWithKey(operator, { plan: 'premium' });
+    const address = 'held-then-mail@vip.example.com';
+    const stream = await ready(address, bearer(holder.key));
+    await operator.keys.revoke(holder.keyId);
+    await t.send({ from: 'a@example.org', to: address, subject: 'after the revocation', text: 'not for a revoked key' });
+    await until(() => stream.closed, 'the server to close the stream');
+    assert.deepEqual(eventsNamed(stream, 'message'), [], 'no message handed over');
+    assert.deepEqual(eventsNamed(stream, 'error').map((e) => (e as { error: string }).error), ['forbidden']);
+  });
+
+  it('ends a wait_for_message whose key was revoked while it waited, and leaves the message unseen', async () => {
+    const operator = operatorOf(t);
+    const holder = await accountWithKey(operator, { plan: 'premium' });
+    const address = 'waiting-revoked@vip.example.com';
+    t.clock.advance(5000);
+    const waiting = t.app.inbox.waitForMessage({ network: '198.51.100.9', bearer: holder.key }, { address, timeoutSeconds: 50 });
+    const ended = waiting.then(
+      (result) => ({ result, error: undefined }),
+      (error: { slug?: string }) => ({ result: undefined, error }),
+    );
+    await until(() => t.app.events.subscribers(address) === 1, 'the wait to subscribe');
+    await operator.keys.revoke(holder.keyId);
+    await t.send({ from: 'a@example.org', to: address, subject: 'after the revocation', text: 'code 482913' });
+    const { result, error } = await ended;
+    assert.equal(result, undefined, 'no message handed over');
+    assert.equal(error?.slug, 'forbidden');
+    const [message] = await t.app.store.listMessages({ mailbox: address, limit: 1, now: t.clock.now() });
+    assert.equal(message?.seen, false, 'not marked seen for a key that may no longer read it');
+  });
+
   it('counts each stream against the address budget (the sixth at once answers 429)', async () => {
     const address = 'burst@inboxd.test';
     t.clock.advance(5000);

@@ -6,7 +6,7 @@
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
 import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
-import { admit, requireAddress } from './admit.js';
+import { admit, recheckAccess, requireAddress } from './admit.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
@@ -78,8 +78,11 @@ function matches(filter: Filter, message: MessageSummaryRecord | MessageRecord):
 
 export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) {
   /** Takes the message for this waiter: seen from now on; null when another waiter took it first.
-   * A record already read for matching is reused rather than read again. */
-  async function take(mailbox: Address, id: string, filter: Filter, known?: MessageRecord): Promise<AgentMessageView | null> {
+   * A record already read for matching is reused rather than read again. Access is asked again first
+   * (without spending a request): a key revoked or a domain closed while the wait was open reads nothing
+   * more, and the message stays unseen for whoever may read it. */
+  async function take(caller: Caller, mailbox: Address, id: string, filter: Filter, known?: MessageRecord): Promise<AgentMessageView | null> {
+    await recheckAccess(deps, caller, mailbox);
     const now = deps.clock.now();
     const taken = filter.includeSeen ? await deps.store.markSeen(mailbox.address, id, now) : await deps.store.claimUnseen(mailbox.address, id, now);
     if (!taken) return null;
@@ -87,10 +90,10 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     return record === null ? null : withCodesAndLinks(messageView(record, deps.baseUrl()));
   }
 
-  async function alreadyThere(mailbox: Address, filter: Filter): Promise<AgentMessageView | null> {
+  async function alreadyThere(caller: Caller, mailbox: Address, filter: Filter): Promise<AgentMessageView | null> {
     const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
     for (const summary of newest.filter((m) => matches(filter, m)).reverse()) {
-      const message = await take(mailbox, summary.id, filter);
+      const message = await take(caller, mailbox, summary.id, filter);
       if (message !== null) return message;
     }
     return null;
@@ -118,7 +121,7 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     });
     const cancels: (() => void)[] = [unsubscribe];
     try {
-      const present = await alreadyThere(mailbox, filter);
+      const present = await alreadyThere(caller, mailbox, filter);
       if (present !== null) return { status: 'received', message: present };
       if (timeoutSeconds === 0 || options.signal?.aborted) return { status: 'timeout', message: null };
 
@@ -149,12 +152,12 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
           const id = arrived.shift() as string;
           const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
           if (record === null || !matches(filter, record)) continue;
-          const message = await take(mailbox, id, filter, record);
+          const message = await take(caller, mailbox, id, filter, record);
           if (message !== null) return { status: 'received', message };
         }
         if (lookAgain && !timedOut && !options.signal?.aborted) {
           lookAgain = false;
-          const found = await alreadyThere(mailbox, filter);
+          const found = await alreadyThere(caller, mailbox, filter);
           if (found !== null) return { status: 'received', message: found };
         }
         if (timedOut || options.signal?.aborted) return { status: 'timeout', message: null };

@@ -86,8 +86,24 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
       cancels.push(() => handlers.signal.removeEventListener('abort', onAbort));
       handlers.onReady({ address: mailbox.address, keepaliveSeconds: KEEPALIVE_MS / 1000, lifetimeSeconds: STREAM_LIFETIME_MS / 1000 });
 
+      /** Whether the caller may still read the mailbox, asked without spending a request. */
+      const accessEnded = async (): Promise<WatchEnd | null> => {
+        try {
+          await recheckAccess(deps, caller, mailbox);
+          return null;
+        } catch (error) {
+          if (isAppError(error)) return { reason: 'access', error };
+          throw error;
+        }
+      };
+
       for (;;) {
         if (handlers.signal.aborted) return { reason: 'closed' };
+        // Access is asked again before new mail is handed over, so a revoked key sees nothing more.
+        if (arrived.length > 0) {
+          const denied = await accessEnded();
+          if (denied !== null) return denied;
+        }
         while (arrived.length > 0) {
           const id = arrived.shift() as string;
           if (sent.has(id)) continue;
@@ -96,12 +112,8 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
         }
         if (tick) {
           tick = false;
-          try {
-            await recheckAccess(deps, caller, mailbox);
-          } catch (error) {
-            if (isAppError(error)) return { reason: 'access', error };
-            throw error;
-          }
+          const denied = await accessEnded();
+          if (denied !== null) return denied;
           const recent = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
           for (const summary of recent.reverse()) if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
           handlers.onKeepAlive();
