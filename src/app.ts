@@ -27,6 +27,7 @@ import { createParserPool } from './mail/parser-pool.js';
 import { createLogger } from './logger.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { clientAddressRule } from './limits/client-address.js';
 import { VERSION } from './version.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
@@ -149,9 +150,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     baseUrl: () => baseUrl,
   });
 
+  const clientAddress = clientAddressRule(config.trustProxy);
   const https = await createHttpsApp({
     tls,
-    trustProxy: config.trustProxy,
+    clientAddress,
     inbox,
     ping,
     logger,
@@ -159,7 +161,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     metrics,
     metricsToken: config.metricsToken,
   });
-  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, allowedOrigins: config.mcpOrigins, version: VERSION });
+  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, clientAddress, allowedOrigins: config.mcpOrigins, version: VERSION });
   const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;

@@ -1,4 +1,5 @@
 // The validated configuration the composition root receives. Nothing else reads process.env.
+import type { TrustedProxies } from '../limits/client-address.js';
 
 export interface Config {
   dataDir: string;
@@ -17,7 +18,8 @@ export interface Config {
   dnsServers: string[];
   tlsCert: string | undefined;
   tlsKey: string | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers are honoured (limits/client-address.ts). */
+  trustProxy: TrustedProxies;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;

@@ -15,7 +15,7 @@ describe('loadConfig (D27)', () => {
     assert.equal(config.listen, '127.0.0.1');
     assert.deepEqual(config.publicDomains, ['inboxd.test']);
     assert.deepEqual(config.premiumDomains, []);
-    assert.equal(config.trustProxy, false);
+    assert.deepEqual(config.trustProxy, { kind: 'none' });
     assert.equal(config.databaseUrl, undefined);
   });
 

@@ -3,13 +3,11 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from '../limits/client-address.js';
 import { normaliseDomain } from '../mail/address.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
 function hostLabelCheck(name: string): boolean {
   return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
@@ -79,7 +77,19 @@ export const configKeys = {
   dnsServers: { env: 'INBOXD_DNS_SERVERS', default: '', description: 'resolvers for MX checks (D11): IP addresses, `ip:port` or `[ipv6]:port` allowed; empty means the system resolvers', schema: dnsServerList },
   tlsCert: { env: 'INBOXD_TLS_CERT', default: undefined, description: 'PEM certificate file; generated in the data directory when unset', schema: z.string().min(1).optional() },
   tlsKey: { env: 'INBOXD_TLS_KEY', default: undefined, description: 'PEM private key file; generated in the data directory when unset', schema: z.string().min(1).optional() },
-  trustProxy: { env: 'INBOXD_TRUST_PROXY', default: 'off', description: 'honour X-Forwarded-For / -Proto', schema: flag },
+  trustProxy: {
+    env: 'INBOXD_TRUST_PROXY',
+    default: 'off',
+    description: 'the proxies in front, whose X-Forwarded-For and -Proto are honoured: their addresses or CIDRs, comma-separated, or a hop count; off by default',
+    schema: z.string().transform((value, ctx) => {
+      const trusted = parseTrustedProxies(value);
+      if (typeof trusted === 'string') {
+        ctx.addIssue({ code: 'custom', message: trusted });
+        return z.NEVER;
+      }
+      return trusted;
+    }),
+  },
   databaseUrl: { env: 'INBOXD_DATABASE_URL', default: undefined, description: 'postgres://… selects PostgreSQL; default SQLite in the data directory', schema: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional() },
   databasePoolSize: { env: 'INBOXD_DATABASE_POOL_SIZE', default: '10', description: 'PostgreSQL connections each node may open', schema: positiveInt.max(1000) },
   redisUrl: { env: 'INBOXD_REDIS_URL', default: undefined, description: 'redis://… shares limits and events across nodes; default in-process', schema: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional() },

@@ -8,7 +8,7 @@ import { clientNetwork } from '../limits/client-network.js';
 
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
   return {
-    network: clientNetwork(request.ip),
+    network: clientNetwork(request.clientAddress),
     bearer: bearerFromHeader(request.headers.authorization),
     onAdmitted: (verdict) => void reply.headers(rateLimitHeaders(verdict)),
   };

@@ -22,10 +22,19 @@ import { registerMailboxEventsRoutes } from './routes/mailbox-events-routes.js';
 import { registerMailboxRoutes } from './routes/mailbox-routes.js';
 import { registerMessageRoutes } from './routes/message-routes.js';
 import { observeRequests, registerMetricsRoutes } from './routes/metrics-routes.js';
+import type { ClientAddressRule } from '../limits/client-address.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client's address behind the trusted proxies, set first thing for every request. */
+    clientAddress: string;
+  }
+}
 
 export interface HttpsAppOptions {
   tls: { key: string; cert: string };
-  trustProxy: boolean;
+  /** Who the client is behind the trusted proxies (limits/client-address.ts). */
+  clientAddress: ClientAddressRule;
   inbox: Inbox;
   ping: () => Promise<void>;
   logger: Logger;
@@ -41,15 +50,20 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   const app = Fastify({
     https: { key: options.tls.key, cert: options.tls.cert },
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy,
+    // The client's address is worked out by the rule below, never by trusting X-Forwarded-For wholesale.
+    trustProxy: false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     // Two log lines for every request cost a third of a small request's time; one goes out at debug level
     // (below), and /metrics counts every request by route and status.
     logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
+  app.decorateRequest('clientAddress', '');
+  app.addHook('onRequest', async (request) => {
+    request.clientAddress = options.clientAddress.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.debug({ method: request.method, url: request.url, client: request.clientAddress, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
@@ -59,9 +73,9 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   installErrorHandling(app, routes);
   observeRequests(app, options.metrics);
 
-  if (options.trustProxy) {
+  if (options.clientAddress.any) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers['x-forwarded-proto'] === 'http') {
+      if (request.headers['x-forwarded-proto'] === 'http' && options.clientAddress.trusts(request.socket.remoteAddress)) {
         return reply
           .code(redirectStatus(request.method))
           .header('Location', redirectLocation(options.baseUrl(), request.url))
@@ -85,7 +99,7 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   });
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
-  registerMetricsRoutes(app, options.metrics, options.metricsToken);
+  registerMetricsRoutes(app, options.metrics, { token: options.metricsToken, behindProxies: options.clientAddress.any });
   registerMailboxRoutes(app, options.inbox);
   registerMailboxEventsRoutes(app, options.inbox);
   registerMessageRoutes(app, options.inbox);

@@ -11,12 +11,15 @@ import { bearerFromHeader } from '../accounts/bearer.js';
 import { AppError } from '../errors.js';
 import type { Caller } from '../inbox/caller.js';
 import type { Inbox } from '../inbox/inbox.js';
+import type { ClientAddressRule } from '../limits/client-address.js';
 import { clientNetwork } from '../limits/client-network.js';
 import { createMcpServer } from './mcp-server.js';
 
 export interface McpEndpointOptions {
   inbox: Inbox;
   baseUrl: () => string;
+  /** Who the client is behind the trusted proxies, the same rule as the HTTP API's. */
+  clientAddress: ClientAddressRule;
   /** Origins besides the base URL's that may call the endpoint (INBOXD_MCP_ORIGINS). */
   allowedOrigins: string[];
   version: string;
@@ -30,8 +33,9 @@ function isToolCall(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { method?: unknown }).method === 'tools/call';
 }
 
-function callerOf(request: FastifyRequest): Caller {
-  return { network: clientNetwork(request.ip), bearer: bearerFromHeader(request.headers.authorization) };
+function callerOf(request: FastifyRequest, rule: ClientAddressRule): Caller {
+  const address = rule.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+  return { network: clientNetwork(address), bearer: bearerFromHeader(request.headers.authorization) };
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOptions): void {
@@ -40,7 +44,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     if (origin !== undefined && !originAllowed(origin, options.baseUrl(), options.allowedOrigins)) {
       throw new AppError('forbidden', 'Requests from this Origin may not call the MCP endpoint.');
     }
-    const caller = callerOf(request);
+    const caller = callerOf(request, options.clientAddress);
     // Tool calls are counted by the use case they run; every other protocol request is counted here.
     if (!isToolCall(request.body)) await options.inbox.admitRequest(caller);
     const server = createMcpServer(options.inbox, caller, options.version);

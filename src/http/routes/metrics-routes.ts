@@ -1,7 +1,8 @@
 // GET /metrics: Prometheus text format for operators. The figures say how busy the service is and what
 // it refuses, which is not for everyone on the internet: with INBOXD_METRICS_TOKEN set the scraper sends
 // it as a bearer token; without one only a client on this host (loopback, by the socket's own address,
-// never X-Forwarded-For) may read it (P28).
+// never X-Forwarded-For) may read it (P28), and nobody when proxies are trusted: behind a proxy on this
+// host every relayed request comes from loopback.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -19,16 +20,26 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function mayRead(request: FastifyRequest, token: string | undefined): boolean {
-  if (token !== undefined) return tokenMatches(request.headers.authorization, token);
-  return isLoopback(request.socket.remoteAddress);
+export interface MetricsAccess {
+  token: string | undefined;
+  /** Proxies are trusted (INBOXD_TRUST_PROXY): then only the token opens /metrics. */
+  behindProxies: boolean;
 }
 
-export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+function mayRead(request: FastifyRequest, access: MetricsAccess): boolean {
+  if (access.token !== undefined) return tokenMatches(request.headers.authorization, access.token);
+  return !access.behindProxies && isLoopback(request.socket.remoteAddress);
+}
+
+function refusal(access: MetricsAccess): string {
+  if (access.token !== undefined) return 'Send the metrics token as Authorization: Bearer <token>.';
+  if (access.behindProxies) return 'Behind trusted proxies metrics need a token: set INBOXD_METRICS_TOKEN.';
+  return 'Metrics are served to this host only; set INBOXD_METRICS_TOKEN to scrape from elsewhere.';
+}
+
+export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!mayRead(request, token)) {
-      throw new AppError('forbidden', token === undefined ? 'Metrics are served to this host only; set INBOXD_METRICS_TOKEN to scrape from elsewhere.' : 'Send the metrics token as Authorization: Bearer <token>.');
-    }
+    if (!mayRead(request, access)) throw new AppError('forbidden', refusal(access));
     return reply.type(metrics.contentType).send(await metrics.render());
   });
 }

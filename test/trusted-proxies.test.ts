@@ -1,0 +1,53 @@
+// Behind a proxy (issue 20, items 2 and 3): the client is taken from X-Forwarded-For only as far as the
+// trusted proxies reach, so a client cannot mint identities by writing the header itself, and /metrics,
+// which every relayed request would reach from loopback, needs its token.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { MAX_OPEN_PER_NETWORK } from '../src/inbox/open-streams.js';
+import { until } from './support/mcp-client.js';
+import { openMailboxStream, type MailboxStream } from './support/sse-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+describe('trusted proxies by address (INBOXD_TRUST_PROXY)', () => {
+  let t: TestApp;
+  before(async () => {
+    // The test client connects from 127.0.0.1, standing in for a proxy on this host.
+    t = await startTestApp({ INBOXD_TRUST_PROXY: '127.0.0.1' });
+  });
+  after(async () => {
+    await t.stop();
+  });
+
+  it('counts streams whose leftmost X-Forwarded-For entries differ as one client: the one the proxy saw', async () => {
+    const streams: MailboxStream[] = [];
+    try {
+      for (let i = 0; i < MAX_OPEN_PER_NETWORK; i += 1) {
+        t.clock.advance(1000);
+        streams.push(await openMailboxStream(t, `proxied${i}@inboxd.test`, { 'x-forwarded-for': `198.51.100.${i}, 10.0.0.1` }));
+      }
+      assert.ok(streams.every((s) => s.status === 200));
+      t.clock.advance(1000);
+      const extra = await openMailboxStream(t, 'proxied-extra@inboxd.test', { 'x-forwarded-for': '198.51.100.250, 10.0.0.1' });
+      assert.equal(extra.status, 429, 'the 51st stream of 10.0.0.1 is refused, whatever the client wrote left of it');
+      extra.close();
+      t.clock.advance(1000);
+      const garbage = await openMailboxStream(t, 'proxied-garbage@inboxd.test', { 'x-forwarded-for': 'garbage-not-ip' });
+      assert.equal(garbage.status, 200, 'an entry that is no address is skipped: the proxy itself is the client, not a new identity');
+      garbage.close();
+    } finally {
+      for (const s of streams) s.close();
+      await until(() => streams.every((_, i) => t.app.events.subscribers(`proxied${i}@inboxd.test`) === 0), 'the streams to close');
+    }
+  });
+
+  it('serves /metrics to nobody without the token once proxies are trusted, even from loopback', async () => {
+    const metrics = await t.api('/metrics');
+    assert.equal(metrics.status, 403);
+    assert.equal(metrics.json.error, 'forbidden');
+    assert.match(metrics.json.message, /INBOXD_METRICS_TOKEN/);
+  });
+
+  it('refuses INBOXD_TRUST_PROXY=on at start: proxies are named, not switched on', async () => {
+    await assert.rejects(startTestApp({ INBOXD_TRUST_PROXY: 'on' }), /INBOXD_TRUST_PROXY/);
+  });
+});
