@@ -8,7 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Inbox } from '../inbox/inbox.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { installErrorHandling } from './error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './error-handler.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 import { redirectBody, redirectLocation, redirectStatus } from './https-redirect.js';
 import { registerOpenApi } from './openapi.js';
@@ -53,6 +53,9 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
     // The client's address is worked out by the rule below, never by trusting X-Forwarded-For wholesale.
     trustProxy: false,
     bodyLimit: 64 * 1024,
+    // Errors raised before a route is found are JSON too (D16).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: true,
     // Two log lines for every request cost a third of a small request's time; one goes out at debug level
     // (below), and /metrics counts every request by route and status.

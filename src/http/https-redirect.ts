@@ -2,6 +2,7 @@
 // HEAD and 308 otherwise, with a JSON body.
 import { createServer, type Server } from 'node:http';
 import { errorCatalogue } from '../errors.js';
+import { clientErrorHandler } from './error-handler.js';
 
 export function redirectStatus(method: string | undefined): 301 | 308 {
   return method === 'GET' || method === 'HEAD' ? 301 : 308;
@@ -16,7 +17,7 @@ export const redirectBody = JSON.stringify({ error: 'https_required', message: e
 
 /** The plain-HTTP listener: it serves nothing but redirects. `origin()` is read per request. */
 export function createRedirectServer(origin: () => string): Server {
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     response.writeHead(redirectStatus(request.method), {
       Location: redirectLocation(origin(), request.url),
       'Content-Type': 'application/json; charset=utf-8',
@@ -24,4 +25,7 @@ export function createRedirectServer(origin: () => string): Server {
     });
     response.end(request.method === 'HEAD' ? undefined : redirectBody);
   });
+  // What the HTTP parser refuses is answered as JSON here too (D16).
+  server.on('clientError', clientErrorHandler);
+  return server;
 }
