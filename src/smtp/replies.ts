@@ -14,6 +14,9 @@ export interface SmtpReply {
 
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_RECIPIENTS = 100;
+/** Refused recipients one session may send before it is closed (as Postfix's smtpd_hard_error_limit):
+ * each may cost an MX lookup, so a session of made-up domains must not go on for ever. */
+export const MAX_REFUSED_RECIPIENTS = 10;
 
 export const replies = {
   accepted: (id: string): string => `2.0.0 Ok: queued as ${id}`,
@@ -25,6 +28,7 @@ export const replies = {
   } satisfies Record<RecipientRefusal, SmtpReply>,
   tooManyRecipients: { code: 452, text: `4.5.3 Too many recipients, at most ${MAX_RECIPIENTS} per message` },
   messageTooLarge: { code: 552, text: `5.3.4 Message exceeds the size limit of ${MAX_MESSAGE_BYTES} bytes` },
+  tooManyRefusedRecipients: { code: 421, text: `4.7.0 Too many refused recipients (${MAX_REFUSED_RECIPIENTS}), closing connection` },
   tooManyConnections: { code: 421, text: '4.7.0 Too many connections, try again later' },
   tooManyConnectionsFromIp: { code: 421, text: '4.7.0 Too many connections from your address, try again later' },
   refusal: {

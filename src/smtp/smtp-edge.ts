@@ -11,7 +11,7 @@ import type { AcceptedRecipient } from '../inbox/check-recipient.js';
 import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { createIntakeGate, type IntakeGate } from './intake-gate.js';
-import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, replies, replyError } from './replies.js';
+import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, replies, replyError, type SmtpReply } from './replies.js';
 
 export interface SmtpEdgeOptions {
   hostname: string;
@@ -106,6 +106,13 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   });
   // Recipients accepted at RCPT, normalised, by session id.
   const recipients = new Map<string, AcceptedRecipient[]>();
+  /** Recipients refused in each session so far; at MAX_REFUSED_RECIPIENTS the session is closed with 421. */
+  const refusedRecipients = new Map<string, number>();
+  const refuseRecipient = (session: SMTPServerSession, reply: SmtpReply): Error => {
+    const refused = (refusedRecipients.get(session.id) ?? 0) + 1;
+    refusedRecipients.set(session.id, refused);
+    return replyError(refused >= MAX_REFUSED_RECIPIENTS ? replies.tooManyRefusedRecipients : reply);
+  };
 
   const server: SMTPServer = new SMTPServer({
     name: options.hostname,
@@ -134,6 +141,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       limits.release(session.id);
       metrics?.connectionsOpen(limits.openCount());
       recipients.delete(session.id);
+      refusedRecipients.delete(session.id);
       server.options.socketTimeout = limits.idleTimeoutMs();
     },
     onMailFrom(_address, session, callback) {
@@ -144,14 +152,14 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       const accepted = recipients.get(session.id) ?? [];
       if (accepted.length >= MAX_RECIPIENTS) {
         metrics?.recipientRefused('too_many_recipients');
-        return callback(replyError(replies.tooManyRecipients));
+        return callback(refuseRecipient(session, replies.tooManyRecipients));
       }
       inbox
         .checkRecipient(address.address, accepted)
         .then((check) => {
           if (!('recipient' in check)) {
             metrics?.recipientRefused(check.verdict.reason);
-            return callback(replyError(replies.recipientRefusal[check.verdict.reason]));
+            return callback(refuseRecipient(session, replies.recipientRefusal[check.verdict.reason]));
           }
           const { recipient } = check;
           if (!accepted.some((a) => a.address.address === recipient.address.address)) accepted.push(recipient);

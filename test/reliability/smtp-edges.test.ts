@@ -9,7 +9,9 @@ import { connect as tlsConnect } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { parseAddress } from '../../src/mail/address.js';
+import { MAX_REFUSED_RECIPIENTS } from '../../src/smtp/replies.js';
 import { createSmtpEdge } from '../../src/smtp/smtp-edge.js';
+import { startDnsServer } from '../support/dns-server.js';
 import { openEhlo, openSmtp, sendRaw, toDataBlock } from '../support/smtp-dialogue.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -206,6 +208,33 @@ describe('large messages past the intake gate', () => {
       }
     } finally {
       await t.stop();
+    }
+  });
+});
+
+describe('refused recipients (issue 20, item 7)', () => {
+  it(`closes a session with 421 at its ${MAX_REFUSED_RECIPIENTS}th refused recipient, so 500 pipelined RCPTs on unhosted domains cost at most ${MAX_REFUSED_RECIPIENTS} lookups`, async () => {
+    const dns = await startDnsServer();
+    const t = await startTestApp({ INBOXD_DNS_SERVERS: dns.address });
+    try {
+      const socket = connect(t.app.smtpPort, '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      const closed = once(socket, 'close');
+      await once(socket, 'connect');
+      while (!answer.includes('220 ')) await once(socket, 'data');
+      const domains = Array.from({ length: 500 }, (_, i) => `unhosted-${i}.example`);
+      socket.write(`EHLO client.example\r\nMAIL FROM:<a@example.org>\r\n${domains.map((d) => `RCPT TO:<x@${d}>\r\n`).join('')}`);
+      await closed;
+      const rcptReplies = answer.split('\r\n').filter((line) => /^(550|421|451|553) /.test(line));
+      assert.equal(rcptReplies.length, MAX_REFUSED_RECIPIENTS, answer);
+      assert.match(rcptReplies.at(-1) ?? '', /^421 4\.7\.0 Too many refused recipients/);
+      const looked = domains.filter((d) => dns.queriesFor(d) > 0).length;
+      assert.ok(looked <= MAX_REFUSED_RECIPIENTS, `${looked} domains looked up`);
+    } finally {
+      await t.stop();
+      await dns.close();
     }
   });
 });
