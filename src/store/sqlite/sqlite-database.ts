@@ -6,8 +6,6 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './migrate.js';
 
-export type { DatabaseSync };
-
 /** `full` is D10's setting and the default; `normal` skips the fsync at each commit in WAL mode, and
  * exists only to measure what that fsync costs and to prove the durability test can see it missing. */
 export type SqliteSynchronous = 'full' | 'normal';
