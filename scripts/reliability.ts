@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { traceAcks } from '../test/reliability/commit-before-ack.js';
 import { runHostileMime } from '../test/reliability/hostile-mime.js';
+import { runIntakeStarvation } from '../test/reliability/intake-starvation.js';
 import { runKillDurability } from '../test/reliability/kill-durability.js';
 import { runStorageFault, type StorageFault } from '../test/reliability/storage-faults.js';
 import { startTestApp } from '../test/support/test-app.js';
@@ -12,8 +13,8 @@ import { startTestApp } from '../test/support/test-app.js';
 const args = process.argv.slice(2);
 const ci = args.includes('--size') && args[args.indexOf('--size') + 1] === 'ci';
 const size = ci
-  ? { kills: 3, sessions: 20, roundMs: [400, 1200] as [number, number], traced: 10, faultMessages: 4, hostileRounds: 1 }
-  : { kills: 10, sessions: 40, roundMs: [1000, 4000] as [number, number], traced: 200, faultMessages: 20, hostileRounds: 3 };
+  ? { kills: 3, sessions: 20, roundMs: [400, 1200] as [number, number], traced: 10, faultMessages: 4, hostileRounds: 1, honest: 20, honestSeconds: 13 }
+  : { kills: 10, sessions: 40, roundMs: [1000, 4000] as [number, number], traced: 200, faultMessages: 20, hostileRounds: 3, honest: 100, honestSeconds: 30 };
 
 interface Row {
   test: string;
@@ -83,6 +84,16 @@ rows.push({
   amount: `${size.hostileRounds} round(s) of 7 messages`,
   figure: `event-loop delay p99 ${hostile.eventLoopP99Ms} ms (max ${hostile.eventLoopMaxMs} ms); pollers ${Object.entries(hostile.pollerStatuses).map(([s, n]) => `${n}×${s}`).join(' ')}; replies ${Object.values(hostile.outcomes).map((r) => r.slice(0, 3)).join(' ')}`,
   ok: refusedOrStored && hostile.eventLoopP99Ms < 50 && Object.keys(hostile.pollerStatuses).join() === '200',
+});
+
+log('intake starvation…');
+const starved = await runIntakeStarvation({ honestMessages: size.honest, hostileSessions: 20, minSeconds: size.honestSeconds });
+rows.push({
+  test: 'intake starvation',
+  done: '20 SMTP sessions from 127.0.0.2–.4 send 300 KB (past the large-message threshold), then stall or trickle a byte every 10 s, and reconnect at once when closed; meanwhile an honest sender on 127.0.0.1',
+  amount: `${starved.honestSent} honest messages of 400 KB over ${starved.seconds} s; ${starved.hostileConnections} hostile connections`,
+  figure: `honest answered ${starved.honestAccepted}/${starved.honestSent} with 250, refused ${starved.honestRefused.length}; end of data to reply p50 ${starved.replyP50Ms} ms, max ${starved.replyMaxMs} ms; 354 to reply max ${starved.wholeMaxMs} ms; hostile sessions closed 421 for their pace ${starved.hostileClosedTooSlow}`,
+  ok: starved.honestAccepted === starved.honestSent && starved.replyMaxMs < 5_000 && starved.wholeMaxMs < 5_000,
 });
 
 for (const [test, file, done] of [

@@ -8,9 +8,13 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { DeliveryError } from '../inbox/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
+import { systemClock, type Clock } from '../clock.js';
+import { clientNetwork } from '../limits/client-network.js';
 import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
-import { createIntakeGate, type IntakeGate } from './intake-gate.js';
+import { watchDataPace, type DataPaceOptions } from './data-pace.js';
+import { createRefusedRecipients } from './refused-recipients.js';
+import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
 import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, replies, replyError, type SmtpReply } from './replies.js';
 
 export interface SmtpEdgeOptions {
@@ -26,8 +30,15 @@ export interface SmtpEdgeOptions {
   /** How long stop() lets open sessions finish before they are told 421. */
   closeTimeoutMs?: number;
   metrics?: SmtpMetrics;
-  /** Messages over LARGE_MESSAGE_BYTES read, parsed and stored at once (intake-gate.ts; default 3). */
+  /** Messages over LARGE_MESSAGE_BYTES read, scanned and stored at once (intake-gate.ts; default 3). */
   largeMessageSlots?: number;
+  /** A slot holder with no bytes for this long loses its slot when others wait (default 1 s). */
+  slotStallMs?: number;
+  /** The pace DATA must keep (data-pace.ts): bytes per window, window, deadline. */
+  dataPace?: Pick<DataPaceOptions, 'minBytes' | 'windowMs' | 'deadlineMs'>;
+  /** Refused recipients a client network may cause in a window before its sessions are closed (default 60 a minute). */
+  refusedRecipients?: { max?: number; windowMs?: number };
+  clock?: Clock;
 }
 
 export interface SmtpEdge {
@@ -45,6 +56,15 @@ interface ReadMessage {
   release(): void;
 }
 
+interface ReadOptions {
+  gate: IntakeGate;
+  /** The client's address, for the gate's fair share. */
+  client: string;
+  pace: Omit<DataPaceOptions, 'onTooSlow'>;
+  /** The sender did not keep the pace: the session is to be told 421 and closed. */
+  onTooSlow(reason: 'too_slow' | 'deadline'): void;
+}
+
 function joinOwned(chunks: Buffer[], size: number): Buffer {
   const joined = Buffer.allocUnsafeSlow(size);
   let offset = 0;
@@ -53,45 +73,58 @@ function joinOwned(chunks: Buffer[], size: number): Buffer {
 }
 
 /** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
- * LARGE_MESSAGE_BYTES it pauses until the intake gate gives it a slot. */
-function readMessage(stream: SMTPServerDataStream, gate: IntakeGate): Promise<ReadMessage> {
+ * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise. The
+ * sender must keep the pace of data-pace.ts while it is reading. */
+function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promise<ReadMessage> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let release: () => void = () => undefined;
-    let asked = false;
-    // Set when the client went away mid-message: a slot granted after that is handed back at once.
-    let failed = false;
+    let ticket: IntakeTicket | null = null;
+    const pace = watchDataPace({ ...options.pace, onTooSlow: options.onTooSlow });
+    const leave = () => {
+      pace.stop();
+      ticket?.leave();
+    };
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
+      pace.bytes(chunk.length);
+      ticket?.touch();
       if (size > MAX_MESSAGE_BYTES) chunks.length = 0;
       else chunks.push(chunk);
-      if (!asked && size > LARGE_MESSAGE_BYTES && size <= MAX_MESSAGE_BYTES) {
-        asked = true;
+      if (ticket === null && size > LARGE_MESSAGE_BYTES && size <= MAX_MESSAGE_BYTES) {
         stream.pause();
-        void gate.acquire().then((slot) => {
-          release = slot;
-          if (failed) release();
-          else stream.resume();
+        pace.pause();
+        ticket = options.gate.enter(options.client, {
+          grant() {
+            pace.resume();
+            stream.resume();
+          },
+          revoke(reason) {
+            stream.pause();
+            // A session that lost its slot for sending nothing keeps being judged on its pace; one
+            // paused to make room for another client's share is not.
+            if (reason === 'share') pace.pause();
+          },
         });
       }
     });
     stream.once('error', (error) => {
-      failed = true;
-      release();
+      leave();
       reject(error);
     });
     stream.once('end', () => {
+      pace.stop();
       // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
       const raw = size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : joinOwned(chunks, size);
-      resolve({ raw, release: () => release() });
+      resolve({ raw, release: () => ticket?.leave() });
     });
   });
 }
 
 export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const { inbox, logger } = options;
-  const gate = createIntakeGate({ slots: options.largeMessageSlots ?? 3 });
+  const clock = options.clock ?? systemClock;
+  const gate = createIntakeGate({ slots: options.largeMessageSlots ?? 3, clock, ...(options.slotStallMs === undefined ? {} : { stallMs: options.slotStallMs }) });
   const metrics = options.metrics;
   // Aborted when stop()'s grace period ends, just before smtp-server tells the open sessions 421: a
   // delivery still parsing then stops short of its commit, so nothing is stored behind a 421.
@@ -108,7 +141,10 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const recipients = new Map<string, AcceptedRecipient[]>();
   /** Recipients refused in each session so far; at MAX_REFUSED_RECIPIENTS the session is closed with 421. */
   const refusedRecipients = new Map<string, number>();
+  /** And across the sessions of each client network (refused-recipients.ts). */
+  const refusedByClient = createRefusedRecipients({ clock, ...options.refusedRecipients });
   const refuseRecipient = (session: SMTPServerSession, reply: SmtpReply): Error => {
+    refusedByClient.refused(session.remoteAddress);
     const refused = (refusedRecipients.get(session.id) ?? 0) + 1;
     refusedRecipients.set(session.id, refused);
     return replyError(refused >= MAX_REFUSED_RECIPIENTS ? replies.tooManyRefusedRecipients : reply);
@@ -154,6 +190,11 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         metrics?.recipientRefused('too_many_recipients');
         return callback(refuseRecipient(session, replies.tooManyRecipients));
       }
+      // Before any lookup: a client past its rate of refused recipients gets none looked at.
+      if (!refusedByClient.allowed(session.remoteAddress)) {
+        metrics?.recipientRefused('client_refusal_rate');
+        return callback(replyError(replies.tooManyRefusedFromClient));
+      }
       inbox
         .checkRecipient(address.address, accepted)
         .then((check) => {
@@ -180,8 +221,26 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     },
   });
 
+  /** Tells a session that did not keep the DATA pace 421 and closes it; its delivery then fails as a
+   * client gone mid-message, with nothing stored. */
+  function closeTooSlow(session: SMTPServerSession, reason: 'too_slow' | 'deadline'): void {
+    const reply = reason === 'deadline' ? replies.dataDeadline : replies.dataTooSlow;
+    metrics?.refused(reason === 'deadline' ? 'data_deadline' : 'data_too_slow');
+    logger.warn({ session: session.id, client: session.remoteAddress, reason }, 'data too slow: closing');
+    for (const connection of server.connections) {
+      if (connection.id !== session.id) continue;
+      connection.send(reply.code, reply.text);
+      connection.close();
+    }
+  }
+
   async function deliver(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
-    const { raw, release } = await readMessage(stream, gate);
+    const { raw, release } = await readMessage(stream, {
+      gate,
+      client: clientNetwork(session.remoteAddress),
+      pace: { clock, ...options.dataPace },
+      onTooSlow: (reason) => closeTooSlow(session, reason),
+    });
     if (raw === null) {
       release();
       metrics?.refused('message_too_large');

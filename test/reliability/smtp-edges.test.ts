@@ -237,6 +237,45 @@ describe('refused recipients (issue 20, item 7)', () => {
       await dns.close();
     }
   });
+  it('counts refused recipients across the sessions of one address: past 60 a minute its next recipient is not looked up, and 421 closes the session; other addresses go on', async () => {
+    const dns = await startDnsServer();
+    const t = await startTestApp({ INBOXD_DNS_SERVERS: dns.address });
+    try {
+      const domains: string[] = [];
+      // Sessions of at most nine refusals each (under the per-session limit): 60 refusals from 127.0.0.1.
+      for (let session = 0; session * (MAX_REFUSED_RECIPIENTS - 1) < 60; session += 1) {
+        const s = await openEhlo(t.app.smtpPort);
+        await s.command('MAIL FROM:<a@example.org>\r\n');
+        for (let i = 0; i < Math.min(MAX_REFUSED_RECIPIENTS - 1, 60 - session * (MAX_REFUSED_RECIPIENTS - 1)); i += 1) {
+          const domain = `spread-${session}-${i}.example`;
+          domains.push(domain);
+          assert.match(await s.command(`RCPT TO:<x@${domain}>\r\n`), /^550 /);
+        }
+        await s.command('QUIT\r\n');
+        s.close();
+      }
+      const next = await openEhlo(t.app.smtpPort);
+      await next.command('MAIL FROM:<a@example.org>\r\n');
+      assert.match(await next.command('RCPT TO:<x@one-more.example>\r\n'), /^421 4\.7\.0 Too many refused recipients from your address/);
+      assert.equal(dns.queriesFor('one-more.example'), 0, 'no lookup for it');
+      next.close();
+      const other = connect({ port: t.app.smtpPort, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      let answer = '';
+      other.setEncoding('utf8');
+      other.on('data', (chunk: string) => (answer += chunk));
+      await once(other, 'connect');
+      while (!answer.includes('220 ')) await once(other, 'data');
+      other.write('EHLO other.example\r\nMAIL FROM:<b@example.org>\r\nRCPT TO:<someone@inboxd.test>\r\n');
+      // The greeting, then EHLO, MAIL and RCPT each end in a "250 " line.
+      const finals = () => answer.split('\r\n').filter((line) => /^\d{3} /.test(line));
+      while (finals().length < 4 && !other.destroyed) await once(other, 'data');
+      assert.match(finals()[3] ?? '', /^250 /, `the recipient of another address is taken: ${answer}`);
+      other.destroy();
+    } finally {
+      await t.stop();
+      await dns.close();
+    }
+  });
 });
 
 describe('shutdown in the middle of DATA', () => {
