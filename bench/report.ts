@@ -1,5 +1,6 @@
 // The benchmark's results as Markdown: one table of the goals (each a ratio or a bound, measured in the
 // same run) and the tables of absolute figures under it.
+import { pollsGoalRows, pollsTable } from './polls.js';
 import type { BenchResults } from './run.js';
 
 const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
@@ -48,6 +49,7 @@ export function renderReport(r: BenchResults): string {
       out.push(`| ${label} wakes within 20 ms p99 of the 250, ${n(w.waiters)} waiters | p99 ${n(w.p99Ms, 1)} ms (p50 ${n(w.p50Ms, 1)}, max ${n(w.maxMs, 1)}; ${n(w.woken)} woken) | ${met(w.p99Ms < 20 && w.woken === w.waiters)} |`);
     }
   }
+  if (r.polls !== undefined) out.push(...pollsGoalRows(r.polls));
 
   if (ingest.length > 0) {
     out.push('', '**Ingest** (msg/s, median of the rounds; smtp-source, one connection per message, unique recipients)', '');
@@ -75,5 +77,6 @@ export function renderReport(r: BenchResults): string {
       out.push(`| ${op} | ${n(s.small.medianUs)} | ${n(s.large.medianUs)} | ${n(s.ratio, 2)}× | ${boxCells} |`);
     }
   }
+  if (r.polls !== undefined) out.push(...pollsTable(r.polls));
   return `${out.join('\n')}\n`;
 }

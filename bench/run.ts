@@ -4,12 +4,13 @@
 //
 //   npm run bench                      all phases at full size (about 15 minutes on 2 cores)
 //   npm run bench -- --quick           every phase small, one round (a smoke run, about 3 minutes)
-//   npm run bench -- --only=reads,wake some phases only
+//   npm run bench -- --only=reads,wake some phases only (ingest, reads, growth, wake, polls)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { runGrowth, type GrowthResult } from './growth.js';
 import { runIngest, type IngestResult } from './ingest.js';
+import { runPolls, type PollsResult } from './polls.js';
 import { runReads, type ReadsResult } from './reads.js';
 import { renderReport } from './report.js';
 import { ensureTools } from './support/tools.js';
@@ -32,6 +33,7 @@ export interface BenchResults {
   reads?: ReadsResult;
   growth?: GrowthResult;
   wake?: WakeResult;
+  polls?: PollsResult;
 }
 
 const started = Date.now();
@@ -67,6 +69,7 @@ if (wanted('ingest')) {
 if (wanted('reads')) results.reads = await runReads({ seconds: quick ? 3 : 10, rounds: quick ? 1 : 3 }, log);
 if (wanted('growth')) results.growth = await runGrowth({ small: 10_000, large: quick ? 100_000 : 1_000_000, bigMailbox: quick ? 20_000 : 100_000 }, log);
 if (wanted('wake')) results.wake = await runWake({ waiters: quick ? 200 : 1000 }, log);
+if (wanted('polls')) results.polls = await runPolls(quick ? { mailboxes: 1000, seconds: 10, warmupSeconds: 3, mailRate: 100, pollerProcesses: 1 } : { mailboxes: 10_000, seconds: 60, warmupSeconds: 10, mailRate: 100, pollerProcesses: 2 }, log);
 results.seconds = Math.round((Date.now() - started) / 1000);
 
 const report = renderReport(results);

@@ -53,5 +53,29 @@ export function runMailEventsContract(name: string, open: () => Promise<MailEven
       await events.publish({ mailbox: 't@inboxd.test', messageId: 'M5' });
       assert.equal((await good.event).messageId, 'M5');
     });
+
+    it('keeps a mailbox\'s version until it is touched, then never answers an earlier one again (P37)', async () => {
+      const first = await events.version('v@inboxd.test');
+      assert.equal(typeof first, 'string');
+      assert.equal(await events.version('v@inboxd.test'), first, 'an untouched mailbox keeps its version');
+      const seen = new Set([first]);
+      for (let i = 0; i < 3; i += 1) {
+        await events.touch(['v@inboxd.test']);
+        const next = await events.version('v@inboxd.test');
+        assert.ok(!seen.has(next), `touch ${i + 1} gave a version answered before`);
+        assert.equal(await events.version('v@inboxd.test'), next);
+        seen.add(next);
+      }
+    });
+
+    it('moves only the touched mailboxes, several at once, and none on publish alone', async () => {
+      const before = { a: await events.version('a@inboxd.test'), b: await events.version('b@inboxd.test'), c: await events.version('c@inboxd.test') };
+      await events.touch(['a@inboxd.test', 'b@inboxd.test', 'a@inboxd.test']);
+      assert.notEqual(await events.version('a@inboxd.test'), before.a);
+      assert.notEqual(await events.version('b@inboxd.test'), before.b);
+      assert.equal(await events.version('c@inboxd.test'), before.c);
+      await events.touch([]);
+      assert.equal(await events.version('c@inboxd.test'), before.c);
+    });
   });
 }

@@ -42,5 +42,18 @@ if (skip !== null) {
       assert.deepEqual(strays, []);
       for (const events of [a, b, elsewhere]) await events.close();
     });
+
+    it('shows a touch made on one node to the next version read on another, with no wait (P37)', async () => {
+      const prefix = testRedisPrefix();
+      const a = await node(prefix);
+      const b = await node(prefix);
+      const before = await b.version('shared@inboxd.test');
+      assert.equal(await a.version('shared@inboxd.test'), before, 'both nodes answer one version');
+      await a.touch(['shared@inboxd.test']);
+      const after = await b.version('shared@inboxd.test');
+      assert.notEqual(after, before);
+      assert.equal(await a.version('shared@inboxd.test'), after);
+      for (const events of [a, b]) await events.close();
+    });
   });
 }

@@ -9,6 +9,13 @@
 // dedicated connection outside the pool on each node. Pub/sub is fire-and-forget, which suits a wake-up:
 // the message itself is already committed, and a waiter that misses an event finds the message on its
 // next look (wait_for_message looks again every 5 s).
+//
+// Versions (P37) are not carried by pub/sub, which may lose a message: each mailbox's version is a Redis
+// key (`{prefix}ver:{mailbox}`), set to a new token by every touch and read by every list, so a change
+// committed through one node is seen by the next list on any node. A key that is missing (never set, or
+// gone after its hour) is given a fresh token by the same command that reads it (SET NX GET, Redis 7), so
+// a version once answered never comes back and a lost key costs only a cache miss.
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { MailEvents, NewMailEvent } from './mail-events.js';
 import { createMemoryEvents } from './memory-events.js';
@@ -19,6 +26,9 @@ export interface RedisEventsOptions {
   subscriber: Redis;
   prefix: string;
 }
+
+/** How long a version key lives after it was set; any value is correct, a shorter one costs more misses. */
+export const VERSION_TTL_MS = 60 * 60 * 1000;
 
 function parseEvent(payload: string): NewMailEvent | null {
   try {
@@ -38,6 +48,11 @@ export async function createRedisEvents(options: RedisEventsOptions): Promise<Ma
     const event = parseEvent(payload);
     if (event !== null) void local.publish(event);
   };
+  const versionKey = (mailbox: string) => `${options.prefix}ver:${mailbox}`;
+  // Tokens unique across nodes and runs: a random id of this process and a counter.
+  const node = randomBytes(6).toString('base64url');
+  let counter = 0;
+  const token = () => `${node}.${(++counter).toString(36)}`;
   subscriber.on('message', onMessage);
   await subscriber.subscribe(channel);
   return {
@@ -46,6 +61,22 @@ export async function createRedisEvents(options: RedisEventsOptions): Promise<Ma
     },
     subscribe: (mailbox, listener) => local.subscribe(mailbox, listener),
     subscribers: (mailbox) => local.subscribers(mailbox),
+    async touch(mailboxes) {
+      if (mailboxes.length === 1) {
+        await publisher.set(versionKey(mailboxes[0]!), token(), 'PX', VERSION_TTL_MS);
+        return;
+      }
+      const batch = publisher.multi();
+      for (const mailbox of new Set(mailboxes)) batch.set(versionKey(mailbox), token(), 'PX', VERSION_TTL_MS);
+      const replies = await batch.exec();
+      const failed = replies?.find(([error]) => error !== null);
+      if (replies === null || failed !== undefined) throw failed?.[0] ?? new Error('the version update was discarded');
+    },
+    async version(mailbox) {
+      const fresh = token();
+      const previous = await publisher.set(versionKey(mailbox), fresh, 'PX', VERSION_TTL_MS, 'NX', 'GET');
+      return previous ?? fresh;
+    },
     async close() {
       subscriber.off('message', onMessage);
       await subscriber.unsubscribe(channel).catch(() => undefined);

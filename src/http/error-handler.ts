@@ -52,10 +52,13 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
 export function installErrorHandling(app: FastifyInstance, routes: ReturnType<typeof createRouteTable>): void {
   // A CORS preflight without Origin or Access-Control-Request-Method is no preflight: refused here as
   // JSON, before the CORS plugin answers it with plain text. A complete one still gets its 204.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise per request); answering early means not calling done.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.method === 'OPTIONS' && (request.headers.origin === undefined || request.headers['access-control-request-method'] === undefined)) {
-      return sendError(reply, new AppError('invalid_parameter', 'A CORS preflight needs Origin and Access-Control-Request-Method headers.'));
+      void sendError(reply, new AppError('invalid_parameter', 'A CORS preflight needs Origin and Access-Control-Request-Method headers.'));
+      return;
     }
+    done();
   });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = isAppError(error) ? error : fromFastifyError(error);

@@ -62,12 +62,18 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
     logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
   app.decorateRequest('clientAddress', '');
-  app.addHook('onRequest', async (request) => {
+  // Hooks on every request take a callback, not a promise: an async hook costs a promise and a turn of
+  // the microtask queue per request, which shows when a poll's whole cost is a tenth of a millisecond (P37).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.clientAddress = options.clientAddress.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ method: request.method, url: request.url, client: request.clientAddress, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
+  if (options.logger.isLevelEnabled('debug')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug({ method: request.method, url: request.url, client: request.clientAddress, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
 
@@ -87,17 +93,19 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
       }
     });
   }
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
-    if (request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/docs')) reply.header('Cache-Control', 'no-store');
+    // A route that says how it may be cached keeps its word (the list: private, no-cache, P37).
+    if (request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/docs') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   // D21: any origin may read, with bearer keys rather than cookies.
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'DELETE', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'Retry-After', 'WWW-Authenticate', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
     maxAge: 600,
   });
   await registerOpenApi(app, options.baseUrl);

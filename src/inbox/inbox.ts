@@ -8,21 +8,25 @@ import type { InboxDeps } from './deps.js';
 import { createDownloadAttachment } from './download-attachment.js';
 import { createDownloadRaw } from './download-raw.js';
 import { createListDomains } from './list-domains.js';
-import { createListMessages } from './list-messages.js';
+import { createListMessages, createPollMessages } from './list-messages.js';
 import { createReadCodes } from './read-codes.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
 import { createOpenStreams } from './open-streams.js';
+import { touchingStore } from './touching-store.js';
 import { createWaitForMessage } from './wait-for-message.js';
 import { createWatchMailbox } from './watch-mailbox.js';
 
-export function createInbox(deps: InboxDeps) {
+export function createInbox(given: InboxDeps) {
+  // Every write through the use cases moves its mailbox's version on (P37), whichever edge made it.
+  const deps: InboxDeps = { ...given, store: touchingStore(given.store, given.events) };
   const openStreams = createOpenStreams();
   return {
     checkRecipient: createCheckRecipient(deps),
     deliver: createDeliver(deps),
     listDomains: createListDomains(deps),
     listMessages: createListMessages(deps),
+    pollMessages: createPollMessages(deps),
     readMessage: createReadMessage(deps),
     readCodes: createReadCodes(deps),
     removeMessage: createRemoveMessage(deps),

@@ -41,6 +41,7 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
     assert.deepEqual(list.json.messages.map((m: { subject: string }) => m.subject), ['through A']);
     const id = list.json.messages[0].id as string;
     const read = await b.api(`/api/v1/message/${id}?mailbox=${address}`);
+    assert.equal(read.status, 200, JSON.stringify(read.json));
     assert.equal(read.json.text.trim(), 'hello from A');
     assert.equal((await a.api(`/api/v1/mailbox?address=${address}`)).json.messages[0].seen, true, 'A sees the read done at B');
     assert.equal((await b.api(`/api/v1/message/${id}?mailbox=${address}`, { method: 'DELETE' })).status, 200);

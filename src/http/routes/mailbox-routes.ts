@@ -1,19 +1,42 @@
-// GET /api/v1/mailbox (interface §4.1).
-import type { FastifyInstance } from 'fastify';
+// GET /api/v1/mailbox (interface §4.1), with ETag and 304 for pollers (P37).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
+import { compileSerializer } from '../fast-serializer.js';
 import { listQuery, listResponseSchema, mailboxErrors } from '../schemas.js';
 
+/** Every client and cache revalidates before it reuses a list (P37); `private`: the list of a closed or
+ * premium mailbox is for its key holder only, so no shared cache keeps it. */
+export const LIST_CACHE_CONTROL = 'private, no-cache';
+
 export function registerMailboxRoutes(app: FastifyInstance, inbox: Inbox): void {
+  const serialize = compileSerializer(listResponseSchema);
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/mailbox', {
     schema: {
       summary: 'List the messages at an address, newest first',
-      description: 'An empty mailbox answers 200 with count 0. When `next` is not null, pass it as `before` for the next (older) page.',
+      description:
+        'An empty mailbox answers 200 with count 0. When `next` is not null, pass it as `before` for the next (older) page.\n\n' +
+        'Polling: every 200 carries an `ETag` (and `Cache-Control: private, no-cache`). Send it back as `If-None-Match` ' +
+        'with the next poll of the same URL: while the page is unchanged (no new, deleted or expired message, no seen flag ' +
+        'changed) the answer is `304 Not Modified` with no body. A 304 passes the same rate limits and access checks as a 200.',
       tags: ['mailbox'],
       querystring: listQuery,
-      response: { 200: listResponseSchema, ...mailboxErrors },
+      response: {
+        200: listResponseSchema,
+        304: z.null().meta({ description: 'Not Modified: the page named by If-None-Match is current. No body.' }),
+        ...mailboxErrors,
+      },
     },
-    handler: (request, reply) => inbox.listMessages(callerOf(request, reply), request.query),
+    handler: async (request, reply) => {
+      const answer = await inbox.pollMessages(callerOf(request, reply), { ...request.query, ifNoneMatch: request.headers['if-none-match'] }, serialize);
+      void reply.header('etag', answer.etag).header('cache-control', LIST_CACHE_CONTROL);
+      const raw = reply as FastifyReply;
+      // No payload at all: a serialised `null` would leave a Content-Length of 4 on a 304 with no body.
+      if (answer.notModified) return raw.code(304).send();
+      // Already JSON bytes, written by the route's own serialiser (fastify sends a Buffer as it is).
+      return raw.type('application/json; charset=utf-8').send(answer.body as Buffer);
+    },
   });
 }

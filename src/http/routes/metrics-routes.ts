@@ -47,8 +47,9 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, ac
 /** Counts every response by its route template (never the raw URL, whose ids would explode the label
  * set), method and status, with its latency. */
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.http.observe(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
