@@ -3,6 +3,7 @@
 // mail delivered over real SMTP. The rule lives in one place (src/domains/read-access.ts); this table is
 // its specification.
 import assert from 'node:assert/strict';
+import { decodedMessage } from './support/decoded-message.js';
 import { after, before, describe, it } from 'node:test';
 import { startDnsServer, type TestDnsServer } from './support/dns-server.js';
 import { accountWithKey, bearer, operatorOf, PREMIUM_POOL } from './support/operator.js';
@@ -99,7 +100,7 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
     await t.app.directory.reserveAddress(fixed['premium reserved'], owner.account, t.clock.now());
     for (const mailbox of [...recipients, fixed.unknown]) {
       const [summary] = await t.app.store.listMessages({ mailbox, limit: 1, now: t.clock.now() });
-      const message = summary === undefined ? null : await t.app.store.getMessage(mailbox, summary.id, t.clock.now());
+      const message = summary === undefined ? null : await decodedMessage(t.app.store, mailbox, summary.id, t.clock.now());
       ids.set(mailbox, { message: summary?.id ?? ABSENT_ID, attachment: message?.attachments[0]?.id ?? ABSENT_ID });
     }
   });

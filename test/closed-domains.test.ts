@@ -57,8 +57,21 @@ describe('closed domains (D12)', () => {
   });
 
   it('closes with a key printed once and kept only as its digest; reads then need it', async () => {
+    // A poller holds the open domain's list and its ETag (P37): closing must not leave it a 304 or the
+    // cached page without the key; the gate comes before the cache.
+    const open = await get(`/api/v1/mailbox?address=${mailbox}`);
+    const etag = open.headers.get('etag')!;
+    const conditional = (key?: string) => {
+      t.clock.advance(1000);
+      return t.api(`/api/v1/mailbox?address=${mailbox}`, { headers: { 'if-none-match': etag, ...(key === undefined ? {} : bearer(key)) } });
+    };
+    assert.equal((await conditional()).status, 304);
+
     const closed = await operator.domains.close('shop.example');
     assert.ok(closed.key !== null && closed.key.startsWith('inboxd_dk_'));
+    assert.equal((await conditional()).status, 401, 'no 304 without the key');
+    assert.equal((await conditional(`${closed.key}x`)).status, 401, 'nor with a wrong one');
+    assert.equal((await conditional(closed.key)).status, 304, 'the page itself did not change');
     assert.deepEqual((await t.app.directory.getDomain('shop.example'))?.closure, { kind: 'key', digest: digestOf(closed.key) });
 
     const refused = await get(`/api/v1/mailbox?address=${mailbox}`);

@@ -194,17 +194,20 @@ describe('HTTP API v1', () => {
     assert.match(patch.headers.get('allow') as string, /DELETE/);
   });
 
-  it('allows any origin and sends HSTS and no-store on API responses (D18, D21)', async () => {
+  it('allows any origin and sends HSTS and no-store on API responses, the list revalidated instead (D18, D21, P37)', async () => {
     const r = await get('/api/v1/mailbox?address=a@inboxd.test', { headers: { Origin: 'https://app.example' } });
     assert.equal(r.headers.get('access-control-allow-origin'), '*');
     assert.match(r.headers.get('strict-transport-security') as string, /max-age=\d+/);
-    assert.equal(r.headers.get('cache-control'), 'no-store');
+    assert.equal(r.headers.get('cache-control'), 'private, no-cache');
+    assert.match(r.headers.get('access-control-expose-headers') as string, /ETag/);
+    assert.equal((await get('/api/v1/domains')).headers.get('cache-control'), 'no-store');
     const preflight = await get('/api/v1/mailbox?address=a@inboxd.test', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization, if-none-match' },
     });
     assert.equal(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers') as string, /Authorization/i);
+    assert.match(preflight.headers.get('access-control-allow-headers') as string, /If-None-Match/i);
   });
 
   it('redirects plain HTTP to the same path on HTTPS: 301 for GET, 308 otherwise, with a JSON body (D18)', async () => {
@@ -229,6 +232,9 @@ describe('HTTP API v1', () => {
     assert.deepEqual(Object.keys(doc.json.paths['/api/v1/mailbox/events'].get.responses['200'].content), ['text/event-stream'], 'the live mailbox is documented as a stream (D26)');
     const limit = doc.json.paths['/api/v1/mailbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     assert.deepEqual([limit.schema.minimum, limit.schema.maximum], [1, 200], 'generated from the validating schema');
+    const list = doc.json.paths['/api/v1/mailbox'].get;
+    assert.match(list.responses['304'].description, /Not Modified/, 'the 304 of a poll is documented (P37)');
+    assert.match(list.description, /If-None-Match/);
     const page = await get('/api/v1/docs/');
     assert.equal(page.status, 200);
     assert.match(page.body, /<html/i);

@@ -71,7 +71,7 @@ describe('the live mailbox stream (D26)', () => {
     const id = ulid(now);
     // Stored as another node would store it, with its event lost on the way.
     await t.app.store.saveMail(
-      { id, receivedAt: now, expiresAt: now + 5 * DAY, from: 'a@b.example', fromName: null, subject: 'no event', text: 'x', html: null, headers: [], attachments: [], raw: new TextEncoder().encode('Subject: no event\r\n\r\nx\r\n') },
+      { id, receivedAt: now, expiresAt: now + 5 * DAY, from: 'a@b.example', fromName: null, subject: 'no event', attachmentCount: 0, raw: new TextEncoder().encode('Subject: no event\r\n\r\nx\r\n') },
       [{ id, mailbox: address }],
     );
     t.clock.advance(KEEPALIVE_MS);

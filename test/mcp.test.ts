@@ -142,8 +142,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const now = t.clock.now();
     const id = ulid(now);
     await t.app.store.saveMail(
-      { id, receivedAt: now, expiresAt: now + 5 * 86_400_000, from: 'a@b.example', fromName: null, subject: 'no event', text: 'code 314159',
-        html: null, headers: [], attachments: [], raw: new TextEncoder().encode('Subject: no event\r\n\r\ncode 314159\r\n') },
+      { id, receivedAt: now, expiresAt: now + 5 * 86_400_000, from: 'a@b.example', fromName: null, subject: 'no event', attachmentCount: 0, raw: new TextEncoder().encode('Subject: no event\r\n\r\ncode 314159\r\n') },
       [{ id, mailbox: address }],
     );
     t.clock.advance(5000);

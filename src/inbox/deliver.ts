@@ -1,10 +1,10 @@
-// The story of one received message, top to bottom: parse it off the main thread, enforce the attachment
-// cap (D6), connect new own domains (D11), store it once with one message per recipient (D9) in one
-// durable commit (D10), then count premium arrivals against their accounts' quotas (D15) and tell the
-// waiters (D24). Only when this resolves may the SMTP edge answer 250; a failure before the commit leaves
-// no message stored.
+// The story of one received message, top to bottom: its structural scan (D29: the limits of D25 and the
+// attachment cap of D6, without decoding it), connect new own domains (D11), store its raw source once
+// with its summary and one message per recipient (D9) in one durable commit (D10), then count premium
+// arrivals against their accounts' quotas (D15) and tell the waiters (D24). Only when this resolves may
+// the SMTP edge answer 250; a failure before the commit leaves no message stored. Decoding the message
+// waits for its first read (load-message.ts).
 import { usageMonth } from '../accounts/plans.js';
-import type { ParsedMail } from '../mail/parsed-mail.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
 import type { AcceptedRecipient } from './check-recipient.js';
 import { DeliveryError } from './delivery-error.js';
@@ -28,10 +28,11 @@ export interface Delivered {
   uncounted?: unknown;
 }
 
-/** D8: the envelope sender, or for the null sender the From header, or mailer-daemon@<HELO name>. */
-export function senderOf(envelope: Envelope, mail: ParsedMail): string {
+/** D8: the envelope sender, or for the null sender the From header's address, or
+ * mailer-daemon@<HELO name>. */
+export function senderOf(envelope: Envelope, fromAddress: string | null): string {
   if (envelope.from !== null && envelope.from !== '') return envelope.from;
-  return mail.fromAddress ?? `mailer-daemon@${envelope.heloName}`;
+  return fromAddress ?? `mailer-daemon@${envelope.heloName}`;
 }
 
 export function createDeliver(deps: InboxDeps) {
@@ -51,26 +52,22 @@ export function createDeliver(deps: InboxDeps) {
   /** `stop`, when aborted (the server's shutdown grace has run out), keeps a delivery that has not yet
    * committed from committing: its sender is being told 421 and will send it again. */
   return async function deliver(envelope: Envelope, received: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
-    // The parser takes the bytes over and hands them back; the store then takes them for good.
-    const { outcome: parsed, raw } = await deps.parser.parse(received);
-    if (!parsed.ok) throw new DeliveryError(parsed.reason === 'timeout' ? 'parse_timeout' : parsed.reason, parsed.detail);
-    const mail = parsed.mail;
-    const attachmentBytes = mail.attachments.reduce((sum, a) => sum + a.content.byteLength, 0);
-    if (attachmentBytes > MAX_ATTACHMENT_BYTES) {
-      throw new DeliveryError('attachments_too_large', `${attachmentBytes} bytes of attachments, at most ${MAX_ATTACHMENT_BYTES}`);
+    // A large message's bytes may move to a worker thread for the scan and back; the store then takes them.
+    const { result, raw } = await deps.parser.scan(received);
+    if (!result.ok) throw new DeliveryError(result.reason === 'timeout' ? 'parse_timeout' : result.reason, result.detail);
+    const scan = result.scan;
+    if (scan.attachmentBytes > MAX_ATTACHMENT_BYTES) {
+      throw new DeliveryError('attachments_too_large', `${scan.attachmentBytes} bytes of attachments, at most ${MAX_ATTACHMENT_BYTES}`);
     }
     const receivedAt = deps.clock.now();
     const record: NewMail = {
       id: deps.newId(),
       receivedAt,
       expiresAt: receivedAt + RETENTION_MS,
-      from: senderOf(envelope, mail),
-      fromName: mail.fromName,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers,
-      attachments: mail.attachments.map((a) => ({ id: deps.newId(), filename: a.filename, mime: a.mime, content: a.content })),
+      from: senderOf(envelope, scan.fromAddress),
+      fromName: scan.fromName,
+      subject: scan.subject,
+      attachmentCount: scan.attachments.length,
       raw,
     };
     const recipients = [...new Map(envelope.recipients.map((r) => [r.address.address, r])).values()];

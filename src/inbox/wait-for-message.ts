@@ -5,10 +5,11 @@
 // call waits for the next message. A timeout is a result, not an error.
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
-import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
+import type { MessageSummaryRecord, StoredMessage } from '../store/message-store.js';
 import { admit, recheckAccess, requireAddress } from './admit.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
+import { loadMessage } from './load-message.js';
 import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
 import { messageView, withCodesAndLinks, type AgentMessageView } from './views.js';
 
@@ -68,7 +69,7 @@ function parseFilter(request: WaitRequest): { filter: Filter; timeoutSeconds: nu
   };
 }
 
-function matches(filter: Filter, message: MessageSummaryRecord | MessageRecord): boolean {
+function matches(filter: Filter, message: MessageSummaryRecord): boolean {
   if (!filter.includeSeen && message.seen) return false;
   if (filter.since !== null && message.receivedAt < filter.since) return false;
   if (filter.subject !== null && !(message.subject ?? '').toLowerCase().includes(filter.subject)) return false;
@@ -81,13 +82,21 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
    * A record already read for matching is reused rather than read again. Access is asked again first
    * (without spending a request): a key revoked or a domain closed while the wait was open reads nothing
    * more, and the message stays unseen for whoever may read it. */
-  async function take(caller: Caller, mailbox: Address, id: string, filter: Filter, known?: MessageRecord): Promise<AgentMessageView | null> {
+  async function take(caller: Caller, mailbox: Address, id: string, filter: Filter, known?: StoredMessage): Promise<AgentMessageView | null> {
     await recheckAccess(deps, caller, mailbox);
     const now = deps.clock.now();
     const taken = filter.includeSeen ? await deps.store.markSeen(mailbox.address, id, now) : await deps.store.claimUnseen(mailbox.address, id, now);
     if (!taken) return null;
-    const record = known === undefined ? await deps.store.getMessage(mailbox.address, id, now) : { ...known, seen: true };
-    return record === null ? null : withCodesAndLinks(messageView(record, deps.baseUrl()));
+    const stored = known === undefined ? await deps.store.getMessage(mailbox.address, id, now) : known;
+    if (stored === null) return null;
+    try {
+      const record = await loadMessage(deps, { ...stored, seen: true }, now);
+      return withCodesAndLinks(messageView(record, deps.baseUrl()));
+    } catch (error) {
+      // Deleted between the claim and its decode: nothing to hand over.
+      if (error instanceof AppError && error.slug === 'not_found') return null;
+      throw error;
+    }
   }
 
   async function alreadyThere(caller: Caller, mailbox: Address, filter: Filter): Promise<AgentMessageView | null> {

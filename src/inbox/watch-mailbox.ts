@@ -108,7 +108,7 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
           const id = arrived.shift() as string;
           if (sent.has(id)) continue;
           const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
-          if (record !== null) hand(summaryView({ ...record, attachmentCount: record.attachments.length }));
+          if (record !== null) hand(summaryView(record));
         }
         if (tick) {
           tick = false;

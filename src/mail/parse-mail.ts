@@ -1,12 +1,10 @@
-// MIME → ParsedMail with postal-mime, under the structural limits of D25: at most 1,000 MIME parts and
-// nesting no deeper than 20. Pure and synchronous in effect; the parser pool runs it in worker threads.
+// MIME → ParsedMail with postal-mime: the full decode of a message (D29: at its first read, in a worker
+// thread), under the structural limits of D25 that the structural scan (mime-scan.ts) already enforced
+// when the message arrived: at most 1,000 MIME parts and nesting no deeper than 20.
 import PostalMime, { decodeWords } from 'postal-mime';
 import { restoreParts, swapLargeBase64Parts } from './large-parts.js';
+import { MAX_HEADERS_BYTES, MAX_MIME_DEPTH, MAX_MIME_PARTS } from './mime-scan.js';
 import type { ParsedAttachment, ParseResult } from './parsed-mail.js';
-
-export const MAX_MIME_PARTS = 1000;
-export const MAX_MIME_DEPTH = 20;
-const MAX_HEADERS_BYTES = 1024 * 1024;
 
 interface MimeNodeShape {
   childNodes: MimeNodeShape[];

@@ -1,6 +1,6 @@
 // A message summary as the SQL adapters (SQLite, PostgreSQL) read it, and its mapping to a record: the
 // same columns in both schemas; `seen` is 0/1 in SQLite and a boolean in PostgreSQL.
-import type { MessageSummaryRecord } from './message-store.js';
+import type { AttachmentRecord, MessageSummaryRecord, StoredHeader, StoredMessage } from './message-store.js';
 
 export interface SummaryRow {
   id: string;
@@ -19,6 +19,8 @@ export interface MessageRow extends SummaryRow {
   html_body: string | null;
   headers: string;
   mail_id: string;
+  /** 0/1 in SQLite, a boolean in PostgreSQL (D29: whether the mail's decode is kept). */
+  decoded: number | boolean;
 }
 
 export const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen,
@@ -43,5 +45,21 @@ export function toSummary(row: SummaryRow): MessageSummaryRecord {
     expiresAt: row.expires_at,
     seen: row.seen === true || row.seen === 1,
     attachmentCount: row.attachment_count,
+  };
+}
+
+/** A message row as the store hands it on: its decoded content only once the mail has been decoded. */
+export function isDecoded(row: MessageRow): boolean {
+  return row.decoded === true || row.decoded === 1;
+}
+
+/** `attachments` are the mail's, read only when it is decoded (isDecoded). */
+export function toStoredMessage(row: MessageRow, attachments: AttachmentRecord[]): StoredMessage {
+  return {
+    ...toSummary(row),
+    mailId: row.mail_id,
+    content: isDecoded(row)
+      ? { text: row.text_body, html: row.html_body, headers: JSON.parse(row.headers) as StoredHeader[], attachments }
+      : null,
   };
 }

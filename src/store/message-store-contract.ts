@@ -2,7 +2,7 @@
 // runMessageStoreContract with a factory for a fresh, empty store.
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, it } from 'node:test';
-import type { MessageStore, NewMail } from './message-store.js';
+import type { DecodedMail, MessageStore, NewAttachment, NewMail } from './message-store.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -22,13 +22,19 @@ function mail(overrides: Partial<NewMail> = {}): NewMail {
     from: 'sender@example.org',
     fromName: 'Sender',
     subject: 'hello',
-    text: 'body',
-    html: null,
-    headers: [{ name: 'Subject', value: 'hello' }],
-    attachments: [],
+    attachmentCount: 0,
     raw: new TextEncoder().encode('Subject: hello\r\n\r\nbody\r\n'),
     ...overrides,
   };
+}
+
+function decoded(overrides: Partial<DecodedMail> = {}): DecodedMail {
+  return { fromName: 'Sender', subject: 'hello', text: 'body', html: null, headers: [{ name: 'Subject', value: 'hello' }], attachments: [], ...overrides };
+}
+
+/** An attachment kept as its decoded copy. */
+function copy(id: string, content: Uint8Array, filename = 'a', mime = 'text/plain'): NewAttachment {
+  return { id, filename, mime, size: content.byteLength, body: { content } };
 }
 
 export function runMessageStoreContract(name: string, open: () => Promise<MessageStore> | MessageStore): void {
@@ -80,24 +86,85 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       assert.deepEqual(page2.map((m) => m.id), [ids[2], ids[1]]);
     });
 
-    it('reads one message in full only in its own mailbox', async () => {
+    it('reads a message undecoded until its decode is saved, then in full, only in its own mailbox (D29)', async () => {
       const id = nextId();
-      const m = mail({
+      const m = mail({ attachmentCount: 1 });
+      await store.saveMail(m, [{ id, mailbox: 'r@x.test' }]);
+      const before = await store.getMessage('r@x.test', id, T0);
+      assert.ok(before);
+      assert.equal(before.content, null);
+      assert.equal(before.mailId, m.id);
+      assert.equal(before.attachmentCount, 1);
+      const attachmentId = nextId();
+      const d = decoded({
+        subject: 'hello, decoded',
         html: '<p>hi</p>',
         headers: [
           { name: 'From', value: 'Sender <sender@example.org>' },
-          { name: 'Subject', value: 'hello' },
+          { name: 'Subject', value: 'hello, decoded' },
         ],
-        attachments: [{ id: nextId(), filename: 'a.txt', mime: 'text/plain', content: new Uint8Array([1, 2, 3]) }],
+        attachments: [copy(attachmentId, new Uint8Array([1, 2, 3]), 'a.txt')],
       });
-      await store.saveMail(m, [{ id, mailbox: 'r@x.test' }]);
+      assert.deepEqual(await store.saveDecoded(m.id, d), ['r@x.test'], 'the subject changed: its mailbox is named');
       const read = await store.getMessage('r@x.test', id, T0);
-      assert.ok(read);
-      assert.equal(read.text, 'body');
-      assert.equal(read.html, '<p>hi</p>');
-      assert.deepEqual(read.headers, m.headers);
-      assert.deepEqual(read.attachments, [{ id: m.attachments[0]?.id, filename: 'a.txt', mime: 'text/plain', size: 3 }]);
+      assert.ok(read?.content);
+      assert.equal(read.subject, 'hello, decoded');
+      assert.equal(read.content.text, 'body');
+      assert.equal(read.content.html, '<p>hi</p>');
+      assert.deepEqual(read.content.headers, d.headers);
+      assert.deepEqual(read.content.attachments, [{ id: attachmentId, filename: 'a.txt', mime: 'text/plain', size: 3 }]);
       assert.equal(await store.getMessage('someone-else@x.test', id, T0), null);
+    });
+
+    it('keeps the first decode saved and ignores a later one (D29)', async () => {
+      const id = nextId();
+      const m = mail();
+      await store.saveMail(m, [{ id, mailbox: 'twice@x.test' }]);
+      const first = nextId();
+      assert.deepEqual(await store.saveDecoded(m.id, decoded({ text: 'first', attachments: [copy(first, new Uint8Array([1]))] })), ['twice@x.test'], 'one attachment where the scan counted none');
+      assert.deepEqual(await store.saveDecoded(m.id, decoded({ text: 'second', attachments: [copy(nextId(), new Uint8Array([2])), copy(nextId(), new Uint8Array([3]))] })), []);
+      const read = await store.getMessage('twice@x.test', id, T0);
+      assert.equal(read?.content?.text, 'first');
+      assert.deepEqual(read?.content?.attachments.map((a) => a.id), [first]);
+      assert.equal(read?.attachmentCount, 1);
+    });
+
+    it('names no mailbox when the decode keeps the summary the scan gave', async () => {
+      const m = mail();
+      await store.saveMail(m, [{ id: nextId(), mailbox: 'same1@x.test' }, { id: nextId(), mailbox: 'same2@x.test' }]);
+      assert.deepEqual(await store.saveDecoded(m.id, decoded()), []);
+      const other = mail();
+      await store.saveMail(other, [{ id: nextId(), mailbox: 'same1@x.test' }, { id: nextId(), mailbox: 'same2@x.test' }]);
+      assert.deepEqual((await store.saveDecoded(other.id, decoded({ fromName: 'Someone else' }))).sort(), ['same1@x.test', 'same2@x.test']);
+    });
+
+    it('serves an attachment kept as a range as those bytes of the raw source, with its decoder', async () => {
+      const id = nextId();
+      const raw = new TextEncoder().encode('Subject: r\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\nAAEC\r\n');
+      const m = mail({ raw: raw.slice(), attachmentCount: 1 });
+      await store.saveMail(m, [{ id, mailbox: 'range@x.test' }]);
+      const attachmentId = nextId();
+      const start = raw.length - 6;
+      await store.saveDecoded(m.id, decoded({ attachments: [{ id: attachmentId, filename: 'x.pdf', mime: 'application/pdf', size: 3, body: { start, end: raw.length, decoder: 'base64' } }] }));
+      const source = await store.getAttachment('range@x.test', attachmentId, T0);
+      assert.ok(source);
+      assert.deepEqual({ ...source, bytes: Buffer.from(source.bytes).toString('latin1') }, {
+        id: attachmentId,
+        filename: 'x.pdf',
+        mime: 'application/pdf',
+        size: 3,
+        decoder: 'base64',
+        bytes: 'AAEC\r\n',
+      });
+    });
+
+    it('saves no decode for a mail that is gone', async () => {
+      const id = nextId();
+      const m = mail();
+      await store.saveMail(m, [{ id, mailbox: 'gone@x.test' }]);
+      await store.deleteMessage('gone@x.test', id);
+      assert.deepEqual(await store.saveDecoded(m.id, decoded({ attachments: [copy(nextId(), new Uint8Array([1]))] })), []);
+      assert.equal(await store.getMessage('gone@x.test', id, T0), null);
     });
 
     it('marks a message seen and reports whether it existed', async () => {
@@ -118,21 +185,23 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
     });
 
     it('gives each recipient its own message, seen flag and deletion, sharing one mail', async () => {
-      const m = mail({ attachments: [{ id: nextId(), filename: 'f.bin', mime: 'application/pdf', content: new Uint8Array(10) }] });
+      const m = mail({ attachmentCount: 1 });
       const a = nextId();
       const b = nextId();
+      const attachmentId = nextId();
       await store.saveMail(m, [
         { id: a, mailbox: 'one@x.test' },
         { id: b, mailbox: 'two@x.test' },
       ]);
+      await store.saveDecoded(m.id, decoded({ attachments: [copy(attachmentId, new Uint8Array(10), 'f.bin', 'application/pdf')] }));
       await store.markSeen('one@x.test', a, T0);
       assert.equal((await store.getMessage('two@x.test', b, T0))?.seen, false);
       await store.deleteMessage('one@x.test', a);
       assert.equal(await store.getMessage('one@x.test', a, T0), null);
-      const attachmentId = m.attachments[0]?.id as string;
       assert.equal(await store.getAttachment('one@x.test', attachmentId, T0), null);
       const kept = await store.getAttachment('two@x.test', attachmentId, T0);
-      assert.deepEqual(kept?.content, new Uint8Array(10));
+      assert.deepEqual(new Uint8Array(kept?.bytes ?? []), new Uint8Array(10));
+      assert.equal(kept?.decoder, null);
       assert.equal(kept?.size, 10);
     });
 
@@ -167,10 +236,9 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
     it('hides a message from every reader from the instant it expires (D4)', async () => {
       const id = nextId();
       const attachmentId = nextId();
-      await store.saveMail(
-        mail({ attachments: [{ id: attachmentId, filename: 'a', mime: 'text/plain', content: new Uint8Array(1) }] }),
-        [{ id, mailbox: 'e@x.test' }],
-      );
+      const m = mail({ attachmentCount: 1 });
+      await store.saveMail(m, [{ id, mailbox: 'e@x.test' }]);
+      await store.saveDecoded(m.id, decoded({ attachments: [copy(attachmentId, new Uint8Array(1))] }));
       const expiry = T0 + 5 * DAY;
       assert.equal((await store.listMessages({ mailbox: 'e@x.test', limit: 10, now: expiry - 1 })).length, 1);
       assert.equal((await store.listMessages({ mailbox: 'e@x.test', limit: 10, now: expiry })).length, 0);
@@ -182,10 +250,9 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
     it('sweeps expired mails with their messages and attachments, and nothing else', async () => {
       const old = nextId();
       const fresh = nextId();
-      await store.saveMail(
-        mail({ attachments: [{ id: nextId(), filename: 'a', mime: 'text/plain', content: new Uint8Array(1) }] }),
-        [{ id: old, mailbox: 'w@x.test' }],
-      );
+      const oldMail = mail({ attachmentCount: 1 });
+      await store.saveMail(oldMail, [{ id: old, mailbox: 'w@x.test' }]);
+      await store.saveDecoded(oldMail.id, decoded({ attachments: [copy(nextId(), new Uint8Array(1))] }));
       await store.saveMail(mail({ receivedAt: T0 + DAY, expiresAt: T0 + 6 * DAY }), [{ id: fresh, mailbox: 'w@x.test' }]);
       assert.equal(await store.deleteExpired(T0 + 5 * DAY), 1);
       assert.equal(await store.deleteExpired(T0 + 5 * DAY), 0);

@@ -2,6 +2,7 @@
 // mailbox, the id, the cursor, the page size, the bearer key — against a closed domain whose mail only its
 // key may read (D12). No input may give a 500, and no combination may show that mail to anyone else.
 import assert from 'node:assert/strict';
+import { decodedMessage } from '../support/decoded-message.js';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { MAX_ADDRESS_LENGTH, MAX_LOCAL_LENGTH, parseAddress } from '../../src/mail/address.js';
@@ -54,7 +55,7 @@ describe('the API under arbitrary input against a closed domain (D12)', () => {
     otherKey = (await accountWithKey(operator, { plan: 'premium' })).key;
     const [summary] = await t.app.store.listMessages({ mailbox: 'owner@vault.example', limit: 1, now: t.clock.now() });
     messageId = summary!.id;
-    attachmentId = (await t.app.store.getMessage('owner@vault.example', messageId, t.clock.now()))!.attachments[0]!.id;
+    attachmentId = (await decodedMessage(t.app.store, 'owner@vault.example', messageId, t.clock.now()))!.attachments[0]!.id;
   });
   after(async () => {
     await t.stop();

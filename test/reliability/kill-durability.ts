@@ -131,7 +131,7 @@ async function inspectStore(dataDir: string, sent: Map<number, { message: Buffer
     one('SELECT count(*) AS n FROM mails WHERE NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = mails.id)') +
     one('SELECT count(*) AS n FROM attachments WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = attachments.mail_id)') +
     one('SELECT count(*) AS n FROM messages WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = messages.mail_id)') +
-    one('SELECT count(*) AS n FROM mails WHERE attachment_count <> (SELECT count(*) FROM attachments WHERE mail_id = mails.id)');
+    one('SELECT count(*) AS n FROM mails WHERE decoded = 1 AND attachment_count <> (SELECT count(*) FROM attachments WHERE mail_id = mails.id)');
   const mailboxOf = db.prepare('SELECT id FROM messages WHERE mailbox = ?') as unknown as { all(mailbox: string): { id: string }[] };
   const store = openSqliteStore(path);
   {

@@ -2,8 +2,8 @@
 // arrival day (pg-partitions.ts); each saveMail is one transaction that PostgreSQL has flushed to its WAL
 // before it returns, so the SMTP 250 follows a durable commit (D10). Readers filter on expires_at (D4).
 import type pg from 'pg';
-import type { AttachmentContent, AttachmentRecord, MessageRecord, MessageStore, NewDelivery, NewMail } from '../message-store.js';
-import { SUMMARY_COLUMNS, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
+import type { AttachmentRecord, AttachmentSource, DecodedMail, MessageStore, NewDelivery, NewMail, RangeDecoder, StoredMessage } from '../message-store.js';
+import { isDecoded, SUMMARY_COLUMNS, toStoredMessage, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
 import { dayStart, DAY_MS, dropExpiredDays, ensureDayPartitions } from './pg-partitions.js';
 import { inTransaction } from './pg-transaction.js';
 
@@ -17,23 +17,48 @@ function bytes(content: Uint8Array): Buffer {
 
 async function insertMail(client: pg.PoolClient, mail: NewMail, deliveries: NewDelivery[]): Promise<void> {
   await client.query(
-    `INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body, html_body, headers,
-       attachment_count, raw) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [mail.id, mail.receivedAt, mail.expiresAt, mail.from, mail.fromName, mail.subject, mail.text, mail.html,
-      JSON.stringify(mail.headers), mail.attachments.length, bytes(mail.raw)],
+    `INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, headers, attachment_count, raw, decoded)
+     VALUES ($1, $2, $3, $4, $5, $6, '[]', $7, $8, false)`,
+    [mail.id, mail.receivedAt, mail.expiresAt, mail.from, mail.fromName, mail.subject, mail.attachmentCount, bytes(mail.raw)],
   );
-  for (const [position, a] of mail.attachments.entries()) {
-    await client.query(
-      `INSERT INTO attachments (id, mail_id, received_at, position, filename, mime, size, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [a.id, mail.id, mail.receivedAt, position, a.filename, a.mime, a.content.byteLength, bytes(a.content)],
-    );
-  }
   await client.query(
     `INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
      SELECT id, mailbox, $3, $4, $5 FROM unnest($1::text[], $2::text[]) AS d (id, mailbox)`,
     [deliveries.map((d) => d.id), deliveries.map((d) => d.mailbox), mail.id, mail.receivedAt, mail.expiresAt],
   );
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The first decode of a mail wins (D29): the mail row is claimed with `NOT decoded` under its row lock,
+ * so a second node's decode of the same mail changes nothing. */
+async function insertDecoded(client: pg.PoolClient, mailId: string, decoded: DecodedMail): Promise<string[]> {
+  // The summary as the scan saved it, locked, so a concurrent decode on another node waits and then
+  // finds the mail decoded.
+  const { rows: found } = await client.query<{ received_at: string; from_name: string | null; subject: string | null; attachment_count: number }>(
+    'SELECT received_at, from_name, subject, attachment_count FROM mails WHERE id = $1 AND NOT decoded FOR UPDATE',
+    [mailId],
+  );
+  const before = found[0];
+  if (before === undefined) return [];
+  const receivedAt = before.received_at;
+  await client.query(
+    `UPDATE mails SET decoded = true, from_name = $3, subject = $4, text_body = $5, html_body = $6, headers = $7,
+       attachment_count = $8 WHERE id = $1 AND received_at = $2`,
+    [mailId, receivedAt, decoded.fromName, decoded.subject, decoded.text, decoded.html, JSON.stringify(decoded.headers), decoded.attachments.length],
+  );
+  for (const [position, a] of decoded.attachments.entries()) {
+    const range = 'content' in a.body ? null : a.body;
+    await client.query(
+      `INSERT INTO attachments (id, mail_id, received_at, position, filename, mime, size, content, decoder, range_start, range_end)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [a.id, mailId, receivedAt, position, a.filename, a.mime, a.size, 'content' in a.body ? bytes(a.body.content) : EMPTY,
+        range?.decoder ?? null, range?.start ?? null, range?.end ?? null],
+    );
+  }
+  if (before.from_name === decoded.fromName && before.subject === decoded.subject && before.attachment_count === decoded.attachments.length) return [];
+  const { rows: mailboxes } = await client.query<{ mailbox: string }>('SELECT mailbox FROM messages WHERE mail_id = $1 AND received_at = $2', [mailId, receivedAt]);
+  return mailboxes.map((r) => r.mailbox);
 }
 
 export function pgMessageStore(pool: pg.Pool): MessageStore {
@@ -62,6 +87,7 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
         await save(mail, deliveries);
       }
     },
+    saveDecoded: (mailId, decoded) => inTransaction(pool, (client) => insertDecoded(client, mailId, decoded)),
     async listMessages(query) {
       const args: unknown[] = [query.mailbox, query.now, query.limit];
       let before = '';
@@ -76,20 +102,20 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
       );
       return rows.map(toSummary);
     },
-    async getMessage(mailbox, id, now): Promise<MessageRecord | null> {
+    async getMessage(mailbox, id, now): Promise<StoredMessage | null> {
       const { rows } = await pool.query<MessageRow>(
-        `SELECT ${SUMMARY_COLUMNS}, ma.text_body, ma.html_body, ma.headers, m.mail_id ${JOIN_MAIL}
+        `SELECT ${SUMMARY_COLUMNS}, ma.text_body, ma.html_body, ma.headers, m.mail_id, ma.decoded ${JOIN_MAIL}
          WHERE m.mailbox = $1 AND m.id = $2 AND m.expires_at > $3`,
         [mailbox, id, now],
       );
       const row = rows[0];
       if (row === undefined) return null;
+      if (!isDecoded(row)) return toStoredMessage(row, []);
       const { rows: attachments } = await pool.query<AttachmentRecord>(
         'SELECT id, filename, mime, size FROM attachments WHERE mail_id = $1 AND received_at = $2 ORDER BY position',
         [row.mail_id, row.received_at],
       );
-      const { attachmentCount: _count, ...summary } = toSummary(row);
-      return { ...summary, text: row.text_body, html: row.html_body, headers: JSON.parse(row.headers) as MessageRecord['headers'], attachments };
+      return toStoredMessage(row, attachments);
     },
     async markSeen(mailbox, id, now) {
       const result = await pool.query('UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3', [mailbox, id, now]);
@@ -119,17 +145,21 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
         await client.query('DELETE FROM mails WHERE id = $1 AND received_at = $2', [found.mail_id, found.received_at]);
       });
     },
-    async getAttachment(mailbox, attachmentId, now) {
-      const { rows } = await pool.query<AttachmentRecord & { content: Buffer }>(
-        `SELECT a.id, a.filename, a.mime, a.size, a.content FROM attachments a
+    async getAttachment(mailbox, attachmentId, now): Promise<AttachmentSource | null> {
+      // A range is cut out of the raw source by PostgreSQL (substring counts bytes of a bytea, from 1).
+      const { rows } = await pool.query<AttachmentRecord & { bytes: Buffer; decoder: RangeDecoder | null }>(
+        `SELECT a.id, a.filename, a.mime, a.size, a.decoder,
+           CASE WHEN a.decoder IS NULL THEN a.content
+             ELSE substring(ma.raw FROM a.range_start + 1 FOR a.range_end - a.range_start) END AS bytes
+         FROM attachments a JOIN mails ma ON ma.id = a.mail_id AND ma.received_at = a.received_at
          WHERE a.id = $1 AND EXISTS (SELECT 1 FROM messages m
            WHERE m.mail_id = a.mail_id AND m.received_at = a.received_at AND m.mailbox = $2 AND m.expires_at > $3)`,
         [attachmentId, mailbox, now],
       );
       const row = rows[0];
       if (row === undefined) return null;
-      const { buffer, byteOffset, byteLength } = row.content;
-      return { ...row, content: new Uint8Array(buffer, byteOffset, byteLength) } satisfies AttachmentContent;
+      const { buffer, byteOffset, byteLength } = row.bytes;
+      return { id: row.id, filename: row.filename, mime: row.mime, size: row.size, decoder: row.decoder, bytes: new Uint8Array(buffer, byteOffset, byteLength) };
     },
     async getRaw(mailbox, id, now) {
       const { rows } = await pool.query<{ raw: Buffer }>(

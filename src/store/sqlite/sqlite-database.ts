@@ -19,6 +19,11 @@ export interface SqliteOptions {
 }
 
 const CACHE_KIB = 16 * 1024;
+/** Pages of 32 KiB for a new database (P38): a mail's raw source is its largest row, kept in overflow
+ * pages, and each page costs a WAL frame, a checksum and a copy at checkpoint; 512 KB of mail commits
+ * in half the CPU it takes with 4 KiB pages, and small mail costs the same. A database made before keeps
+ * its page size (WAL mode fixes it). */
+const PAGE_BYTES = 32 * 1024;
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export function openSqliteDatabase(path: string, options: SqliteOptions = {}): DatabaseSync {
@@ -26,7 +31,10 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
   const db = new DatabaseSync(path, { readOnly: options.readOnly === true });
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-    if (options.readOnly !== true) db.exec('PRAGMA journal_mode = WAL');
+    if (options.readOnly !== true) {
+      db.exec(`PRAGMA page_size = ${PAGE_BYTES}`);
+      db.exec('PRAGMA journal_mode = WAL');
+    }
     db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     db.exec('PRAGMA foreign_keys = ON');
     // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the

@@ -32,7 +32,7 @@ describe('SqliteStore on disk', () => {
     await store.close();
     const db = openSqliteDatabase(path, { readOnly: true });
     assert.equal((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode, 'wal');
-    assert.equal(userVersion(db), 2);
+    assert.equal(userVersion(db), 3);
     db.close();
   });
 
@@ -48,10 +48,7 @@ describe('SqliteStore on disk', () => {
         from: 'a@b.test',
         fromName: null,
         subject: null,
-        text: 't',
-        html: null,
-        headers: [],
-        attachments: [],
+        attachmentCount: 0,
         raw: new Uint8Array([65]),
       },
       [{ id: '01JAAAAAAAAAAAAAAAAAAAAAAB', mailbox: 'x@y.test' }],

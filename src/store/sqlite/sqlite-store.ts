@@ -3,8 +3,8 @@
 // the calling thread; writes go through a SqliteWriter (sqlite-writer.ts): inline for an in-memory
 // store, or in the writer thread, which commits the writes waiting together.
 import type { DatabaseSync } from 'node:sqlite';
-import type { AttachmentContent, AttachmentRecord, ListQuery, MessageRecord, MessageStore } from '../message-store.js';
-import { SUMMARY_COLUMNS, toSummary, tupleToSummary, type MessageRow, type SummaryTuple } from '../message-rows.js';
+import type { AttachmentRecord, AttachmentSource, ListQuery, MessageStore, RangeDecoder, StoredMessage } from '../message-store.js';
+import { isDecoded, SUMMARY_COLUMNS, toStoredMessage, tupleToSummary, type MessageRow, type SummaryTuple } from '../message-rows.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { statement } from './sqlite-sql.js';
 import { inlineWriter, type SqliteWriter } from './sqlite-writer.js';
@@ -25,13 +25,16 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
     WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ?
     ORDER BY m.id DESC LIMIT ?`, { returnArrays: true });
   const getOne = statement<[string, string, number], MessageRow>(db, `SELECT ${SUMMARY_COLUMNS}, ma.text_body,
-    ma.html_body, ma.headers, m.mail_id
+    ma.html_body, ma.headers, m.mail_id, ma.decoded
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
   const attachmentsOf = statement<[string], AttachmentRecord>(db, `SELECT id, filename, mime, size
     FROM attachments WHERE mail_id = ? ORDER BY position`);
-  const getAttachmentStmt = statement<[string, string, number], AttachmentContent>(db, `SELECT a.id, a.filename, a.mime,
-    a.size, a.content FROM attachments a
+  // A range is cut out of the raw source by SQLite (substr counts bytes of a blob, from 1).
+  const getAttachmentStmt = statement<[string, string, number], AttachmentRecord & { bytes: Uint8Array; decoder: RangeDecoder | null }>(db, `SELECT
+    a.id, a.filename, a.mime, a.size, a.decoder,
+    CASE WHEN a.decoder IS NULL THEN a.content ELSE substr(ma.raw, a.range_start + 1, a.range_end - a.range_start) END AS bytes
+    FROM attachments a JOIN mails ma ON ma.id = a.mail_id
     WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`);
   const getRawStmt = statement<[string, string, number], { raw: Uint8Array }>(db, `SELECT ma.raw
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
@@ -43,20 +46,14 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
 
   return {
     saveMail: (mail, deliveries) => writer.write('saveMail', mail, deliveries),
+    saveDecoded: (mailId, decoded) => writer.write('saveDecoded', mailId, decoded),
     async listMessages(query: ListQuery) {
       return listPage.all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit).map(tupleToSummary);
     },
-    async getMessage(mailbox, id, now): Promise<MessageRecord | null> {
+    async getMessage(mailbox, id, now): Promise<StoredMessage | null> {
       const row = getOne.get(mailbox, id, now);
       if (row === undefined) return null;
-      const { attachmentCount: _count, ...summary } = toSummary(row);
-      return {
-        ...summary,
-        text: row.text_body,
-        html: row.html_body,
-        headers: JSON.parse(row.headers) as MessageRecord['headers'],
-        attachments: attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size })),
-      };
+      return toStoredMessage(row, isDecoded(row) ? attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size })) : []);
     },
     markSeen: (mailbox, id, now) => writer.write('markSeen', mailbox, id, now),
     claimUnseen: (mailbox, id, now) => writer.write('claimUnseen', mailbox, id, now),
@@ -66,10 +63,10 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
       if (mailOf.get(mailbox, id) === undefined) return;
       await writer.write('deleteMessage', mailbox, id);
     },
-    async getAttachment(mailbox, attachmentId, now) {
+    async getAttachment(mailbox, attachmentId, now): Promise<AttachmentSource | null> {
       const row = getAttachmentStmt.get(attachmentId, mailbox, now);
       // The bytes node:sqlite read, handed on as they are (not a copy of up to 5 MiB).
-      return row === undefined ? null : { id: row.id, filename: row.filename, mime: row.mime, size: row.size, content: row.content };
+      return row === undefined ? null : { id: row.id, filename: row.filename, mime: row.mime, size: row.size, bytes: row.bytes, decoder: row.decoder };
     },
     async getRaw(mailbox, id, now) {
       return getRawStmt.get(mailbox, id, now)?.raw ?? null;

@@ -29,9 +29,14 @@ function closeDatabase(): void {
 process.once('exit', closeDatabase);
 
 function bytesOf(request: Request): number {
-  if (request.op !== 'saveMail') return 0;
-  const [mail] = request.args;
-  return mail.raw.byteLength + mail.attachments.reduce((sum, a) => sum + a.content.byteLength, 0);
+  return request.op === 'close' ? 0 : spent(request).reduce((sum, bytes) => sum + bytes.byteLength, 0);
+}
+
+/** The bytes a write carried to this thread: a mail's raw source, or a decode's kept attachment copies. */
+function spent(request: WriteOp): Uint8Array[] {
+  if (request.op === 'saveMail') return [request.args[0].raw];
+  if (request.op === 'saveDecoded') return request.args[1].attachments.flatMap((a) => ('content' in a.body ? [a.body.content] : []));
+  return [];
 }
 
 function describe(error: unknown): { message: string; code?: string } {
@@ -44,9 +49,7 @@ function describe(error: unknown): { message: string; code?: string } {
  * collector would let tens of megabytes of written mail wait for a collection, while the main thread
  * collects many times a second and frees them at once. */
 function spentBytes(request: WriteOp): ArrayBuffer[] {
-  if (request.op !== 'saveMail') return [];
-  const [mail] = request.args;
-  return transferable([mail.raw, ...mail.attachments.map((a) => a.content)]);
+  return transferable(spent(request));
 }
 
 let commits = 0;

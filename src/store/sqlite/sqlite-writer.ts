@@ -9,10 +9,10 @@ import { inTransaction } from './sqlite-sql.js';
 import { applyWrite, prepareWrites, type WriteOp, type WriteResults } from './sqlite-writes.js';
 import type { SqliteOptions } from './sqlite-database.js';
 import { transferable } from '../../transferable.js';
-import type { NewMail } from '../message-store.js';
+import type { DecodedMail, NewMail } from '../message-store.js';
 
-function mailBytes(mail: NewMail): Uint8Array[] {
-  return [mail.raw, ...mail.attachments.map((a) => a.content)];
+function decodedBytes(decoded: DecodedMail): Uint8Array[] {
+  return decoded.attachments.flatMap((a) => ('content' in a.body ? [a.body.content] : []));
 }
 
 export interface SqliteWriter {
@@ -117,7 +117,8 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
         // A mail's bytes move to the writer thread instead of being copied (the caller gave them up).
-        const moved = op === 'saveMail' ? transferable(mailBytes(args[0] as NewMail)) : [];
+        const moved =
+          op === 'saveMail' ? transferable([(args[0] as NewMail).raw]) : op === 'saveDecoded' ? transferable(decodedBytes(args[1] as DecodedMail)) : [];
         worker!.postMessage({ id, op, args }, moved);
       });
     },

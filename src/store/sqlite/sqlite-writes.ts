@@ -2,8 +2,10 @@
 // code runs on the main thread (an in-memory store) and in the writer thread (sqlite-writer-thread.ts),
 // where many of them share one transaction: a group commit.
 import type { DatabaseSync } from 'node:sqlite';
-import type { NewDelivery, NewMail } from '../message-store.js';
+import type { DecodedMail, NewDelivery, NewMail } from '../message-store.js';
 import { statement } from './sqlite-sql.js';
+
+const EMPTY = new Uint8Array(0);
 
 /** Mails deleted per sweep batch: each batch is its own short transaction. */
 export const SWEEP_BATCH = 500;
@@ -11,6 +13,7 @@ export const SWEEP_BATCH = 500;
 /** One write and its arguments, as the writer thread receives it. */
 export type WriteOp =
   | { op: 'saveMail'; args: [NewMail, NewDelivery[]] }
+  | { op: 'saveDecoded'; args: [string, DecodedMail] }
   | { op: 'markSeen'; args: [string, string, number] }
   | { op: 'claimUnseen'; args: [string, string, number] }
   | { op: 'deleteMessage'; args: [string, string] }
@@ -18,6 +21,7 @@ export type WriteOp =
 
 export interface WriteResults {
   saveMail: void;
+  saveDecoded: string[];
   markSeen: boolean;
   claimUnseen: boolean;
   deleteMessage: void;
@@ -29,10 +33,16 @@ export type SqliteWrites = { [K in WriteOp['op']]: (...args: Extract<WriteOp, { 
 /** The statements, prepared once. None opens a transaction: the caller decides what one commit holds. */
 export function prepareWrites(db: DatabaseSync): SqliteWrites {
   const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject,
-    text_body, html_body, headers, attachment_count, raw)
-    VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, @text, @html, @headers, @attachmentCount, @raw)`);
-  const insertAttachment = db.prepare(`INSERT INTO attachments (id, mail_id, position, filename, mime, size, content)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    headers, attachment_count, raw, decoded)
+    VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, '[]', @attachmentCount, @raw, 0)`);
+  const setDecoded = db.prepare(`UPDATE mails SET decoded = 1, from_name = @fromName, subject = @subject,
+    text_body = @text, html_body = @html, headers = @headers, attachment_count = @attachmentCount
+    WHERE id = @id AND decoded = 0`);
+  const summaryOf = statement<[string], { from_name: string | null; subject: string | null; attachment_count: number; decoded: number }>(db,
+    'SELECT from_name, subject, attachment_count, decoded FROM mails WHERE id = ?');
+  const mailboxesOf = statement<[string], { mailbox: string }>(db, 'SELECT mailbox FROM messages WHERE mail_id = ?');
+  const insertAttachment = db.prepare(`INSERT INTO attachments (id, mail_id, position, filename, mime, size, content,
+    decoder, range_start, range_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertMessage = db.prepare(`INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
     VALUES (?, ?, ?, ?, ?)`);
   const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
@@ -53,16 +63,32 @@ export function prepareWrites(db: DatabaseSync): SqliteWrites {
         from: mail.from,
         fromName: mail.fromName,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: JSON.stringify(mail.headers),
-        attachmentCount: mail.attachments.length,
+        attachmentCount: mail.attachmentCount,
         raw: mail.raw,
       });
-      mail.attachments.forEach((a, position) => {
-        insertAttachment.run(a.id, mail.id, position, a.filename, a.mime, a.content.byteLength, a.content);
-      });
       for (const d of deliveries) insertMessage.run(d.id, d.mailbox, mail.id, mail.receivedAt, mail.expiresAt);
+    },
+    saveDecoded(mailId, decoded) {
+      const before = summaryOf.get(mailId);
+      if (before === undefined || before.decoded === 1) return [];
+      const changed = setDecoded.run({
+        id: mailId,
+        fromName: decoded.fromName,
+        subject: decoded.subject,
+        text: decoded.text,
+        html: decoded.html,
+        headers: JSON.stringify(decoded.headers),
+        attachmentCount: decoded.attachments.length,
+      }).changes;
+      // Decoded already, or gone (deleted, swept): nothing to add.
+      if (Number(changed) === 0) return [];
+      decoded.attachments.forEach((a, position) => {
+        const body = a.body;
+        if ('content' in body) insertAttachment.run(a.id, mailId, position, a.filename, a.mime, a.size, body.content, null, null, null);
+        else insertAttachment.run(a.id, mailId, position, a.filename, a.mime, a.size, EMPTY, body.decoder, body.start, body.end);
+      });
+      const same = before.from_name === decoded.fromName && before.subject === decoded.subject && before.attachment_count === decoded.attachments.length;
+      return same ? [] : mailboxesOf.all(mailId).map((r) => r.mailbox);
     },
     markSeen: (mailbox, id, now) => Number(setSeen.run(mailbox, id, now).changes) > 0,
     claimUnseen: (mailbox, id, now) => Number(claim.run(mailbox, id, now).changes) > 0,
