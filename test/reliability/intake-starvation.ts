@@ -111,8 +111,13 @@ export async function runIntakeStarvation(options: StarvationOptions): Promise<S
     while (!stopping) {
       hostileConnections += 1;
       const { socket, session } = await openFrom(app.app.smtpPort, address, open);
-      // Sockets opened as the scenario stopped are closed here (the others by the stop itself).
-      if (stopping) socket.destroy();
+      // A seat that connects as the scenario stops closes at once and ends (the others are closed by the
+      // stop itself); it must not start a trickle timer on a socket already gone, which nothing would clear.
+      if (stopping) {
+        open.delete(socket);
+        socket.destroy();
+        break;
+      }
       await session.write('MAIL FROM:<h@hostile.example>\r\n');
       await session.reply();
       await session.write(`RCPT TO:<victim${index}@inboxd.test>\r\n`);
@@ -120,15 +125,16 @@ export async function runIntakeStarvation(options: StarvationOptions): Promise<S
       await session.write('DATA\r\n');
       await session.reply();
       void session.write(body(hostileBytes, `hostile ${index}`));
-      if (kind === 'trickle') {
-        const timer = setInterval(() => void session.write('x'), 10_000);
+      let timer: NodeJS.Timeout | undefined;
+      if (kind === 'trickle' && !session.closed()) {
+        timer = setInterval(() => void session.write('x'), 10_000);
         timers.add(timer);
-        socket.once('close', () => {
-          clearInterval(timer);
-          timers.delete(timer);
-        });
       }
       const reply = await session.reply();
+      if (timer !== undefined) {
+        clearInterval(timer);
+        timers.delete(timer);
+      }
       options.log?.(`hostile ${index}: ${reply}`);
       if (reply.includes('4.4.2')) hostileClosedTooSlow += 1;
       open.delete(socket);
