@@ -5,6 +5,7 @@
 // the SMTP edge answer 250; a failure before the commit leaves no message stored. Decoding the message
 // waits for its first read (load-message.ts).
 import { usageMonth } from '../accounts/plans.js';
+import { normaliseDomain } from '../mail/address.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
 import type { AcceptedRecipient } from './check-recipient.js';
 import { DeliveryError } from './delivery-error.js';
@@ -29,10 +30,11 @@ export interface Delivered {
 }
 
 /** D8: the envelope sender, or for the null sender the From header's address, or
- * mailer-daemon@<HELO name>. */
+ * mailer-daemon@<HELO name> when the HELO name is a valid domain name (else mailer-daemon@invalid): the
+ * HELO text is the client's to write, and `from` must always be a valid address (issue 20, item 9). */
 export function senderOf(envelope: Envelope, fromAddress: string | null): string {
   if (envelope.from !== null && envelope.from !== '') return envelope.from;
-  return fromAddress ?? `mailer-daemon@${envelope.heloName}`;
+  return fromAddress ?? `mailer-daemon@${normaliseDomain(envelope.heloName) ?? 'invalid'}`;
 }
 
 export function createDeliver(deps: InboxDeps) {

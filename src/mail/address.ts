@@ -32,7 +32,8 @@ export function normaliseDomain(input: string): string | null {
   const ascii = domainToASCII(trimmed.normalize('NFC').toLowerCase());
   if (ascii === '' || ascii.length > 253) return null;
   const labels = ascii.split('.');
-  if (labels.length < 2) return null;
+  // RFC 1123 §2.1: the top label of a host name is never all digits, so 192.0.2.1 is no domain name.
+  if (labels.length < 2 || /^\d+$/.test(labels[labels.length - 1] ?? '')) return null;
   return labels.every((l) => LABEL.test(l)) ? ascii : null;
 }
 
