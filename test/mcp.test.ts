@@ -70,7 +70,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     });
   });
 
-  it('wait_for_message wakes on the SMTP delivery itself, within a second of the 250, with codes and links', async (ctx) => {
+  it('wait_for_message wakes on the SMTP delivery itself (the test clock never reaches its 5-second look), with codes and links', async (ctx) => {
     const address = (await call('create_inbox')).structuredContent?.address as string;
     t.clock.advance(1000);
     const waiting = mcp.client.callTool({ name: 'wait_for_message', arguments: { address, timeout_seconds: 30 } });
@@ -78,8 +78,9 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     await t.send({ from: 'Example App <noreply@app.example.com>', to: address, subject: 'Confirm your account', text: VERIFY_TEXT });
     const acknowledged = performance.now();
     const result = (await waiting) as CallToolResult;
+    // How soon is the bench's to measure (bench/wake.ts); here the clock stands still, so only the
+    // delivery event can have woken the wait.
     const latency = performance.now() - acknowledged;
-    assert.ok(latency < 1000, `returned ${latency.toFixed(1)} ms after the 250`);
     ctx.diagnostic(`wait_for_message returned ${latency.toFixed(1)} ms after the 250`);
     const { status, message } = result.structuredContent as { status: string; message: Record<string, unknown> };
     assert.equal(status, 'received');

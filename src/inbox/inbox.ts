@@ -13,13 +13,13 @@ import { createReadCodes } from './read-codes.js';
 import { createReadMessage } from './read-message.js';
 import { createRemoveMessage } from './remove-message.js';
 import { createOpenStreams } from './open-streams.js';
-import { touchingStore } from './touching-store.js';
+import { withTouches } from './touching-store.js';
 import { createWaitForMessage } from './wait-for-message.js';
 import { createWatchMailbox } from './watch-mailbox.js';
 
 export function createInbox(given: InboxDeps) {
   // Every write through the use cases moves its mailbox's version on (P37), whichever edge made it.
-  const deps: InboxDeps = { ...given, store: touchingStore(given.store, given.events) };
+  const deps: InboxDeps = { ...given, ...withTouches(given.store, given.events, given.clock) };
   const openStreams = createOpenStreams();
   return {
     checkRecipient: createCheckRecipient(deps),
