@@ -44,6 +44,8 @@ export interface InboxdRound {
 /** One turn of one server: its rate and what its process tree used meanwhile. */
 export interface ServerRound {
   rate: number;
+  /** Seconds the server kept working after smtp-source ended, metered too. */
+  settleSeconds: number;
   cpuSeconds: number;
   cpuMsPerMessage: number;
   peakRssMb: number;
@@ -88,7 +90,7 @@ export function turnOrder(servers: readonly ServerName[], interleaved: boolean):
 }
 
 function serverRound(rate: number, usage: Usage, messages: number): ServerRound {
-  return { rate, cpuSeconds: round(usage.cpuSeconds, 3), cpuMsPerMessage: round((usage.cpuSeconds * 1000) / messages, 3), peakRssMb: round(usage.peakRssBytes / 1e6) };
+  return { rate, settleSeconds: usage.settleSeconds, cpuSeconds: round(usage.cpuSeconds, 3), cpuMsPerMessage: round((usage.cpuSeconds * 1000) / messages, 3), peakRssMb: round(usage.peakRssBytes / 1e6) };
 }
 
 export function summarise(rounds: readonly ServerRound[]): ServerSummary {
@@ -160,18 +162,21 @@ async function inboxdRound(node: RunningInboxd, client: HttpsClient, file: strin
   const poller = startPoller(client);
   const meter = meterUsage(node.pid);
   let rate: number;
-  let usage: Usage;
   try {
     rate = await smtpSource(node.smtpPort, file, c);
-  } finally {
-    usage = meter.stop();
+  } catch (error) {
+    meter.stop();
+    await poller.stop();
+    throw error;
   }
   const latencies = await poller.stop();
+  // The event loop over the load only (scraped before the wait for idle below).
   const [p99, max, acceptedAfter] = await client.metrics([
     'inboxd_process_nodejs_eventloop_lag_p99_seconds',
     'inboxd_process_nodejs_eventloop_lag_max_seconds',
     'inboxd_smtp_messages_accepted_total',
   ]);
+  const usage = await meter.stopWhenIdle();
   const accepted = acceptedAfter! - acceptedBefore;
   return {
     rate,
@@ -254,7 +259,7 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
             inboxdRounds.push(inboxdRound_);
             (rates.inboxd ??= []).push(r.rate);
             (usage.inboxd ??= []).push(serverRound(r.rate, used, c.messages));
-            log(`ingest ${c.size} inboxd: ${r.rate.toFixed(1)} msg/s, ${usage.inboxd.at(-1)!.cpuMsPerMessage} ms CPU/msg, RSS ${r.maxRssMb} MB; p99 loop ${r.eventLoopP99Ms} ms`);
+            log(`ingest ${c.size} inboxd: ${r.rate.toFixed(1)} msg/s, ${usage.inboxd.at(-1)!.cpuMsPerMessage} ms CPU/msg (${usage.inboxd.at(-1)!.settleSeconds} s busy after the load), RSS ${r.maxRssMb} MB; p99 loop ${r.eventLoopP99Ms} ms`);
           } else {
             const metered = target !== 'smtp-sink';
             const meter = metered ? meterUsage(current.pid) : undefined;
@@ -270,10 +275,11 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
               delete usage[target];
               continue;
             }
-            const used = meter?.stop();
+            const used = await meter?.stopWhenIdle();
             (rates[target] ??= []).push(rate);
             if (used !== undefined) (usage[target as ServerName] ??= []).push(serverRound(rate, used, c.messages));
-            const cost = used === undefined ? '' : `, ${usage[target as ServerName]!.at(-1)!.cpuMsPerMessage} ms CPU/msg, RSS ${usage[target as ServerName]!.at(-1)!.peakRssMb} MB`;
+            const last = usage[target as ServerName]?.at(-1);
+            const cost = last === undefined ? '' : `, ${last.cpuMsPerMessage} ms CPU/msg (${last.settleSeconds} s busy after the load), RSS ${last.peakRssMb} MB`;
             log(`ingest ${c.size} ${target}: ${rate.toFixed(1)} msg/s${cost}`);
           }
           done.push(target);

@@ -55,8 +55,8 @@ describe('the ingest comparison with the peers', () => {
 
   it('sums up the turns of a server: middle rate and CPU (the mean of two), highest RSS', () => {
     const rounds: ServerRound[] = [
-      { rate: 100, cpuSeconds: 1, cpuMsPerMessage: 2, peakRssMb: 150 },
-      { rate: 120, cpuSeconds: 1, cpuMsPerMessage: 3, peakRssMb: 140 },
+      { rate: 100, settleSeconds: 0, cpuSeconds: 1, cpuMsPerMessage: 2, peakRssMb: 150 },
+      { rate: 120, settleSeconds: 0, cpuSeconds: 1, cpuMsPerMessage: 3, peakRssMb: 140 },
     ];
     assert.deepEqual(summarise(rounds), { rate: 110, cpuMsPerMessage: 2.5, peakRssMb: 150, rounds: 2 });
     assert.equal(middle([3, 1, 2]), 2);

@@ -96,6 +96,8 @@ export interface Usage {
   /** Processes seen in the tree. */
   processes: number;
   seconds: number;
+  /** Of `seconds`, how long the tree kept working after the load ended (see `stopWhenIdle`). */
+  settleSeconds: number;
 }
 
 /**
@@ -111,6 +113,11 @@ export function cpuBetween(first: Map<number, number>, last: Map<number, number>
 
 export interface UsageMeter {
   stop(): Usage;
+  /**
+   * Goes on metering until the tree is idle (at most one clock tick of CPU in 300 ms) or `maxMs` pass, then
+   * stops: work a server does after its 250 (MailDev parses and stores after it) is counted too.
+   */
+  stopWhenIdle(maxMs?: number): Promise<Usage>;
 }
 
 /** Starts metering the tree under `root`; `stop()` returns what it used since. */
@@ -119,6 +126,7 @@ export function meterUsage(root: number, intervalMs = 100): UsageMeter {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let peakPages = 0;
+  let ticksNow = 0;
   const sample = (initial: boolean) => {
     const stats = treeStats(root);
     let pages = 0;
@@ -128,19 +136,37 @@ export function meterUsage(root: number, intervalMs = 100): UsageMeter {
       last.set(s.pid, s.cpuTicks);
     }
     peakPages = Math.max(peakPages, pages);
+    ticksNow = cpuBetween(first, last);
   };
   sample(true);
   const timer = setInterval(() => sample(false), intervalMs);
+  let settleSeconds = 0;
+  const stop = (): Usage => {
+    clearInterval(timer);
+    sample(false);
+    return {
+      cpuSeconds: cpuBetween(first, last) / clock(),
+      peakRssBytes: peakPages * pageSize(),
+      processes: last.size,
+      seconds: (performance.now() - started) / 1000,
+      settleSeconds,
+    };
+  };
   return {
-    stop() {
-      clearInterval(timer);
+    stop,
+    async stopWhenIdle(maxMs = 15_000) {
+      const loadEnded = performance.now();
       sample(false);
-      return {
-        cpuSeconds: cpuBetween(first, last) / clock(),
-        peakRssBytes: peakPages * pageSize(),
-        processes: last.size,
-        seconds: (performance.now() - started) / 1000,
-      };
+      const window: number[] = [ticksNow];
+      while (performance.now() - loadEnded < maxMs) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        sample(false);
+        window.push(ticksNow);
+        if (window.length > 4) window.shift();
+        if (window.length === 4 && window[3]! - window[0]! <= 1) break;
+      }
+      settleSeconds = Math.round(performance.now() - loadEnded - (window.length === 4 ? 300 : 0)) / 1000;
+      return stop();
     },
   };
 }
