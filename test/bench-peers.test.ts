@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ingestSvg, logRange, peerTables, sig } from '../bench/ingest-report.js';
 import { summarise, turnOrder, type IngestResult, type ServerRound } from '../bench/ingest.js';
-import { harakaConfig } from '../bench/support/peers.js';
+import { harakaConfig, npmError } from '../bench/support/peers.js';
 import { middle } from '../bench/support/stats.js';
 import { cpuBetween, parseProcStat, treeStats } from '../bench/support/usage.js';
 
@@ -70,6 +70,12 @@ describe('the ingest comparison with the peers', () => {
     assert.equal(files['config/plugins']!.trim(), 'bench_discard');
     const plugin = files['plugins/bench_discard.js']!;
     for (const hook of ['lookup_rdns', 'rcpt', 'queue']) assert.match(plugin, new RegExp(`register_hook\\('${hook}'`));
+  });
+
+  it("says why the peers were not installed in npm's own words, without its stack or advice", () => {
+    const stderr = ['npm error code ECONNREFUSED', 'npm error syscall connect', 'npm error FetchError: request to http://127.0.0.1:9/yaml failed', 'npm error     at ClientRequest.<anonymous> (x.js:1:1)', "npm error If you are behind a proxy, please make sure that the 'proxy' config is set properly.", 'npm error A complete log of this run can be found in: /tmp/x.log'].join('\n');
+    assert.equal(npmError(stderr), 'code ECONNREFUSED; FetchError: request to http://127.0.0.1:9/yaml failed');
+    assert.equal(npmError(''), 'no output');
   });
 
   it('tabulates every server per size with inboxd against each, and says why a peer is missing', () => {

@@ -34,6 +34,15 @@ function installedVersion(pkg: string): string | undefined {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
 }
 
+/** The lines of npm's error output that say what failed (its code and message), not its stack or advice. */
+export function npmError(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replace(/^npm (error|ERR!)\s*/, '').trim())
+    .filter((l) => l !== '' && !l.startsWith('at ') && !/Unknown (user|env) config|complete log|behind a proxy|npm help|^syscall |^errno /.test(l));
+  return lines.slice(0, 2).join('; ').slice(0, 300) || 'no output';
+}
+
 /**
  * Installs the peers into bench/peers/node_modules unless the exact versions are there already.
  * Never throws: a failure (no network, no npm) is returned as the reason the peers are skipped.
@@ -50,8 +59,7 @@ export function installPeers(log: (line: string) => void): { ok: true } | { ok: 
   });
   if (result.error !== undefined) return { ok: false, reason: `npm ci --prefix bench/peers failed: ${result.error.message}` };
   if (result.status !== 0) {
-    const tail = `${result.stderr ?? ''}`.trim().split('\n').filter((l) => !l.includes('Unknown user config')).slice(-3).join(' / ');
-    return { ok: false, reason: `npm ci --prefix bench/peers exited ${result.status}: ${tail || 'no output'}` };
+    return { ok: false, reason: `npm ci --prefix bench/peers exited ${result.status}: ${npmError(result.stderr ?? '')}` };
   }
   const still = Object.values(PEER_VERSIONS).filter((p) => installedVersion(p.pkg) !== p.version);
   if (still.length > 0) return { ok: false, reason: `after npm ci, ${still.map((p) => `${p.pkg} ${p.version}`).join(', ')} still missing` };
