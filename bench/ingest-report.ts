@@ -19,8 +19,11 @@ export function standing(inboxd: ServerSummary, other: ServerSummary): { rateRat
   return { rateRatio, cpuRatio: inboxd.cpuMsPerMessage / other.cpuMsPerMessage, above: rateRatio > 1 };
 }
 
-/** One table per size: server | msg/s | CPU per message | peak RSS | inboxd against it. */
-export function peerTables(ingest: readonly IngestResult[]): string[] {
+/**
+ * One table per size: server | msg/s | CPU per message | peak RSS | inboxd against it. `said`: a reason
+ * for leaving the peers out that the report gives once already (not repeated under every table).
+ */
+export function peerTables(ingest: readonly IngestResult[], said?: string): string[] {
   const out: string[] = [];
   for (const c of ingest) {
     const servers = SERVER_ORDER.filter((s) => c.servers?.[s] !== undefined);
@@ -39,7 +42,7 @@ export function peerTables(ingest: readonly IngestResult[]): string[] {
       }
       out.push(`| ${s} | ${sig(summary.rate)} | ${sig(summary.cpuMsPerMessage)} ms | ${n(summary.peakRssMb)} MB | ${against} |`);
     }
-    const skipped = Object.entries(c.skipped ?? {});
+    const skipped = Object.entries(c.skipped ?? {}).filter(([, why]) => why !== said);
     if (skipped.length > 0) out.push('', ...skipped.map(([peer, why]) => `${peer} not measured: ${why}.`));
   }
   return out;

@@ -64,7 +64,7 @@ export function renderReport(r: BenchResults, options: { chart?: string } = {}):
       const versions = `Haraka ${r.peers.versions.haraka} (one process, a plugin that accepts any recipient and discards) and MailDev ${r.peers.versions.maildev} (writes each message to a temporary directory and keeps it parsed in memory)`;
       out.push('', r.peers.skipped === undefined ? `Peers: ${versions}; see docs/performance.md.` : `Peers: ${versions} — **not measured**: ${r.peers.skipped}.`);
     }
-    out.push(...peerTables(ingest));
+    out.push(...peerTables(ingest, r.peers?.skipped));
     if (options.chart !== undefined && ingest.some((c) => c.servers !== undefined && Object.keys(c.servers).length > 0)) out.push('', `Chart: [msg/s and CPU per message by size](${options.chart})`);
   }
   if (r.reads !== undefined) {

@@ -2,7 +2,7 @@
 // (the machine is shared and noisy). Writes bench/results/<time>.json and .md (and latest.*); with
 // `--write` it also puts the table into docs/performance.md.
 //
-//   npm run bench                      all phases at full size (about 15 minutes on 2 cores)
+//   npm run bench                      all phases at full size, ingest with the peers (about 25 minutes on 2 cores)
 //   npm run bench -- --quick           every phase small, one round (a smoke run, about 3 minutes)
 //   npm run bench -- --only=reads,wake some phases only (ingest, reads, growth, wake, polls)
 //   npm run bench -- --sizes=4k,512k   ingest at some message sizes only (4k, 512k, 7m)

@@ -87,6 +87,7 @@ describe('the ingest comparison with the peers', () => {
     assert.match(text, /\| MailDev \| 400 \| 1\.50 ms \| 100 MB \| \*\*above\*\*: 1\.50× its rate, 2\.00× its CPU per message \|/);
     assert.match(text, /\*\*Ingest against the peers, 512 KB\*\*/);
     assert.match(text, /Haraka not measured: not installed: offline\./);
+    assert.doesNotMatch(peerTables([large], 'not installed: offline').join('\n'), /not measured/);
     assert.equal(sig(0.8), '0.800');
     assert.equal(sig(1234.5), '1,235');
   });
