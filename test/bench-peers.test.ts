@@ -1,10 +1,11 @@
 // The ingest comparison with the peers (bench/): /proc stat parsing and CPU accounting, the turn order,
 // the Haraka config the bench generates, and the tables and chart of the report. No server is started.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ingestSvg, logRange, peerTables, sig } from '../bench/ingest-report.js';
 import { summarise, turnOrder, type IngestResult, type ServerRound } from '../bench/ingest.js';
-import { harakaConfig, npmError } from '../bench/support/peers.js';
+import { harakaConfig, npmError, PEER_VERSIONS } from '../bench/support/peers.js';
 import { middle } from '../bench/support/stats.js';
 import { cpuBetween, parseProcStat, treeStats } from '../bench/support/usage.js';
 
@@ -61,6 +62,13 @@ describe('the ingest comparison with the peers', () => {
     assert.deepEqual(summarise(rounds), { rate: 110, cpuMsPerMessage: 2.5, peakRssMb: 150, rounds: 2 });
     assert.equal(middle([3, 1, 2]), 2);
     assert.ok(Number.isNaN(middle([])));
+  });
+
+  it("pins the peers' exact versions in bench/peers, never in the service's own dependencies", () => {
+    const peers = JSON.parse(readFileSync(new URL('../bench/peers/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    for (const { pkg, version } of Object.values(PEER_VERSIONS)) assert.equal(peers.dependencies[pkg], version);
+    const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    for (const { pkg } of Object.values(PEER_VERSIONS)) assert.equal({ ...root.dependencies, ...root.devDependencies }[pkg], undefined);
   });
 
   it('generates a Haraka config of one process on the given port that discards, with no reverse DNS', () => {
