@@ -1,5 +1,6 @@
 // The benchmark's results as Markdown: one table of the goals (each a ratio or a bound, measured in the
 // same run) and the tables of absolute figures under it.
+import { peerTables } from './ingest-report.js';
 import { pollsGoalRows, pollsTable } from './polls.js';
 import type { BenchResults } from './run.js';
 
@@ -7,7 +8,8 @@ const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocal
 const pct = (ratio: number) => `${n(ratio * 100)}%`;
 const met = (ok: boolean) => (ok ? 'yes' : '**no**');
 
-export function renderReport(r: BenchResults): string {
+/** `chart`: the address of the ingest chart (SVG) relative to where the Markdown is written. */
+export function renderReport(r: BenchResults, options: { chart?: string } = {}): string {
   const out: string[] = [];
   out.push(`Run ${r.startedAt}${r.quick ? ' (quick: small sizes, one round; not the figures of record)' : ''} on ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; ${n(r.seconds)} s in all.`);
   out.push('', '| goal | measured | met |', '|---|---|---|');
@@ -58,6 +60,12 @@ export function renderReport(r: BenchResults): string {
       const loop = `${n(Math.max(...c.inboxd.map((x) => x.eventLoopP99Ms)), 1)} / ${n(Math.max(...c.inboxd.map((x) => x.eventLoopMaxMs)), 1)} ms`;
       out.push(`| ${c.size} (${n(c.bytes)} B) | ${c.sessions} | ${n(c.median['smtp-sink'], 1)} | ${n(c.median['bare smtp-server'], 1)} | ${n(c.median.inboxd, 1)} | ${pct(c.ratio)} | ${loop} | ${n(Math.max(...c.inboxd.map((x) => x.maxRssMb)))} MB |`);
     }
+    if (r.peers !== undefined) {
+      const versions = `Haraka ${r.peers.versions.haraka} (one process, a plugin that accepts any recipient and discards) and MailDev ${r.peers.versions.maildev} (writes each message to a temporary directory and keeps it parsed in memory)`;
+      out.push('', r.peers.skipped === undefined ? `Peers: ${versions}; see docs/performance.md.` : `Peers: ${versions} — **not measured**: ${r.peers.skipped}.`);
+    }
+    out.push(...peerTables(ingest, r.peers?.skipped));
+    if (options.chart !== undefined && ingest.some((c) => c.servers !== undefined && Object.keys(c.servers).length > 0)) out.push('', `Chart: [msg/s and CPU per message by size](${options.chart})`);
   }
   if (r.reads !== undefined) {
     out.push('', `**Reads over HTTPS** (wrk, ${r.reads.connections} keep-alive connections, ${r.reads.seconds} s per run, median of the runs)`, '');
