@@ -11,15 +11,15 @@ const CASES: [string, CodeSource, string[]][] = [
   ['code on a line of its own under its label', text('Use this code to sign in:\n\n  739104\n\nIf you did not ask for it, ignore this mail.'), ['739104']],
   ['the code in the subject', text('Hi there,\nwelcome back.', '551234 is your Instagram code'), ['551234']],
   ['grouped 123-456', text('Your Microsoft security code: 123-456'), ['123-456']],
-  ['grouped with a space', text('Enter the code 904 117 to continue.'), ['904 117']],
+  ['grouped with a space, typed without it', text('Enter the code 904 117 to continue.'), ['904117']],
   ['alphanumeric upper-case code', text('Your one-time passcode is K7P2QX'), ['K7P2QX']],
   ['alphanumeric code with a dash', text('Confirmation code: AB12-CD34'), ['AB12-CD34']],
   ['four-digit PIN', text('Your PIN: 8841'), ['8841']],
   ['a keyworded year-like code', text('Your login code is 2024'), ['2024']],
   [
-    'a code in an HTML table cell',
+    'a code in an HTML table cell, its groups typed together',
     html('<table><tr><td style="font-size:14px">Your verification code</td></tr><tr><td><b>605 221</b></td></tr></table>'),
-    ['605 221'],
+    ['605221'],
   ],
   [
     'HTML with entities and a styled code',

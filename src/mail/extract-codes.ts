@@ -8,7 +8,7 @@
 // Shapes: digits (482913), grouped (123-456, 123 456), digits set out one by one (7 3 9 2 1 4 → 739214,
 // or one per table cell in HTML), upper-case letters and digits (K7P2QX, K7Q-4ZP), and grouped licence and
 // recovery keys (ABCD-EFGH-JKLM-NPQR). Best first, at most five.
-import { ACTION, CODE_NOUN, NOT_A_CODE, PROMOTION_AFTER } from './code-words.js';
+import { ACTION, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER } from './code-words.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -25,12 +25,21 @@ const CURRENCY_BEFORE = /[$€£¥₹₩₽￥]\s?$|\b(usd|eur|gbp|chf|pln|brl|r
 const CURRENCY_AFTER = /^\s?([$€£¥₹₩₽￥%円元원]|usd\b|eur\b|gbp\b|chf\b|pln\b|zł|руб|dollars?\b|euros?\b)/i;
 const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
 const CANDIDATE =
-  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{3}[- ]\d{3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
 /** How far before a code its label may be, and after it the words that name it. */
 const BEFORE_WINDOW = 60;
 const AFTER_WINDOW = 50;
 const LABEL_REACH = 30;
 const PARAGRAPH_WINDOW = 200;
+const SENTENCE_WINDOW = 160;
+/** A date written with dashes or spaces (2026-11-21, 21-11-2026): never a code. */
+const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d)$/;
+/** What may stand between a word naming a code and the code itself for the word to be its label. */
+const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+/** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
+const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
+const SENTENCE_END = /[.!?](?:\s|$)|[。！？；·|•]/gu;
 
 interface Scored {
   code: string;
@@ -60,11 +69,37 @@ function endsSentence(context: string, word: Word): boolean {
   return /[!?。！？]$/.test(rest) || (rest.endsWith('.') && word.end - word.start > 3);
 }
 
-const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+/** The text of the sentence up to a point, and from a point to the sentence's end. */
+function sentenceBefore(text: string): string {
+  const tail = text.slice(-SENTENCE_WINDOW);
+  const end = lastMatch(SENTENCE_END, tail);
+  return end === null ? tail : tail.slice(end.end);
+}
 
-/** The code a person types: digits set out one by one are typed together; other groupings stay as shown. */
+function sentenceAfter(text: string): string {
+  const head = text.slice(0, AFTER_WINDOW);
+  const end = firstMatch(SENTENCE_END, head);
+  return end === null ? head : head.slice(0, end.start);
+}
+
+const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
+
+/** The code a person types: digits shown in groups or one by one are typed without the spaces (482 913 →
+ * 482913); a dash is kept as shown (123-456, ABCD-EFGH), as forms that split a code take it either way. */
 function typed(token: string): string {
-  return /^\d(?: \d){3,8}$/.test(token) ? token.replace(/ /g, '') : token;
+  return /^[\d ]+$/.test(token) ? token.replace(/ /g, '') : token;
+}
+
+/** Shapes that are never a one-time code: too few or too many digits once grouped, dates, and a word
+ * followed by a two-digit number (WINTER15, HIVER20), the shape of a discount code. */
+function plausible(token: string): boolean {
+  if (isDigits(token)) {
+    const digits = token.replace(/[ -]/g, '').length;
+    return digits >= 4 && digits <= 8 && !DATE.test(token);
+  }
+  const promo = /^([A-Z]{4,})\d{2}$/.exec(token);
+  return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
 }
 
 interface Line {
@@ -72,12 +107,20 @@ interface Line {
   previous: string;
 }
 
-function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean): number {
+interface Message {
+  /** Whether any part of the message names a code (the subject, say). */
+  codeNamed: boolean;
+  /** Tokens labelled as something else somewhere in the message (an order number, a booking code). */
+  vetoed: Set<string>;
+}
+
+function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const token = match[1] as string;
+  if (!plausible(token)) return 0;
   const before = line.text.slice(0, match.index);
   const after = line.text.slice(match.index + token.length);
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
-  if (/\d\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
+  if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after)) return 0;
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
@@ -85,32 +128,48 @@ function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean):
   const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
   const noun = lastMatch(CODE_NOUN, context);
   const notCode = lastMatch(NOT_A_CODE, context);
-  // A label sits next to its value ("Order number: 40012345"); a word far back in a sentence is no label.
-  const labelled = notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode);
-  if (labelled && (noun === null || (notCode as Word).end >= noun.start)) return 0;
-  const nounBefore = noun !== null;
-  const following = after.slice(0, AFTER_WINDOW).split(/[.。!?！？]\s/)[0] ?? '';
-  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  // A label sits next to its value ("Order number: 40012345"), with no other number between them; a word
+  // far back in a sentence is no label. A code named for an action on something ("code de connexion à
+  // l'espace client") is still a code; a code of something ("código do cliente") is not.
+  const labelled =
+    notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode) && !/\d/.test(context.slice(notCode.end));
+  if (labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) {
+    message.vetoed.add(typed(token));
+    return 0;
+  }
+  const following = sentenceAfter(after);
   if (PROMOTION_AFTER.test(following)) return 0;
+  if (PROMOTION.test(before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before)) || PROMOTION.test(following)) return 0;
+  const nounBefore = noun !== null;
+  const direct = noun !== null && DIRECT.test(context.slice(noun.end));
+  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
-  const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start);
+  const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start) && !/\d/.test(following.slice(0, named.start));
   if (isYear(token)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
-    // "© 2026" and "on 23 Nov 2026" are not.
+    // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
-    const right = noun !== null && before.trim() !== '' && context.length - noun.end <= 15;
+    const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  const digits = /^[\d -]+$/.test(token);
   if (nounBefore || namedAfter) return alone ? 4 : 3;
+  // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
+  const sentence = sentenceBefore(before);
+  if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
+  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code.
+  const enter = lastMatch(ENTER, sentence);
+  if (enter !== null && sentence.slice(enter.end).trim() === '' && (message.codeNamed || namedAfter)) return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
-  if (alone && digits && codeNamedInMessage) return 1;
+  if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
 }
 
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up. */
 function linesOf(body: string): string[] {
-  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = body
+    .split(/\r?\n/)
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter((l) => l.length > 0);
   const joined: string[] = [];
   for (let i = 0; i < lines.length; ) {
     let j = i;
@@ -129,7 +188,7 @@ function linesOf(body: string): string[] {
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
-  const codeNamedInMessage = bodies.some((body) => firstMatch(CODE_NOUN, body) !== null);
+  const message: Message = { codeNamed: bodies.some((body) => firstMatch(CODE_NOUN, body) !== null), vetoed: new Set() };
   const found = new Map<string, Scored>();
   let order = 0;
   for (const body of bodies) {
@@ -138,7 +197,7 @@ export function extractCodes(source: CodeSource): string[] {
     lines.forEach((text, i) => {
       const line = { text, previous: lines[i - 1] ?? '' };
       for (const match of text.matchAll(CANDIDATE)) {
-        const score = judge(line, match, codeNamedInMessage);
+        const score = judge(line, match, message);
         if (score === 0) continue;
         const code = typed(match[1] as string);
         const known = found.get(code);
@@ -148,6 +207,7 @@ export function extractCodes(source: CodeSource): string[] {
     });
   }
   return [...found.values()]
+    .filter((s) => !message.vetoed.has(s.code))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_CODES)
     .map((s) => s.code);
