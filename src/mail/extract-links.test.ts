@@ -71,6 +71,24 @@ const CASES: [string, LinkSource, string[]][] = [
     { text: null, html: '<a href="https://facebook.com/acme">Facebook</a><a href="https://example.com/help">Help</a><a href="https://example.com/orders/1">View order</a>' },
     ['https://example.com/orders/1', 'https://facebook.com/acme', 'https://example.com/help'],
   ],
+  [
+    'a logo (an image in a link, no text) after the button, though it comes first',
+    {
+      text: null,
+      html: '<a href="https://shop.example.com"><img src="https://shop.example.com/logo.png" alt="Shop"></a><p>Order 1 ships.</p><a href="https://shop.example.com/orders/1">View your order</a>',
+    },
+    ['https://shop.example.com/orders/1', 'https://shop.example.com'],
+  ],
+  [
+    'an image drawn as a button speaks by its alternative text',
+    { text: null, html: '<a href="https://example.com/blog">Blog</a><a href="https://t.example.net/c/x1"><img src="https://example.com/b.png" alt="Verify e-mail"></a>' },
+    ['https://t.example.net/c/x1', 'https://example.com/blog'],
+  ],
+  [
+    'a returns link in the footer after the tracking button, though it says "anmelden"',
+    { text: null, html: '<a href="https://t.example.net/c/track1">Sendung verfolgen</a><p><a href="https://example.com/retoure">Retoure anmelden</a></p>' },
+    ['https://t.example.net/c/track1', 'https://example.com/retoure'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

@@ -35,11 +35,15 @@ const ACTION = new RegExp(
 );
 const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|désabonner|desinscri/i;
 const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
+/** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
+const RETURNS = /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 
 interface Candidate {
   url: string;
   text: string;
+  /** An anchor around an image and no text: a logo or a banner, ranked with the footer links. */
+  image: boolean;
   order: number;
 }
 
@@ -66,22 +70,28 @@ function wrappedTarget(url: string): string {
 function score(candidate: Candidate): number {
   const said = `${candidate.text} ${candidate.url} ${wrappedTarget(candidate.url)}`;
   if (OPT_OUT.test(said)) return 0;
+  if (RETURNS.test(said)) return 1;
   if (ACTION.test(said)) return 3;
-  if (LOW.test(said)) return 1;
+  if (LOW.test(said) || candidate.image) return 1;
   return 2;
 }
 
 export function extractLinks(source: LinkSource): string[] {
   const candidates: Candidate[] = [];
   let order = 0;
-  const add = (raw: string, text: string) => {
+  const add = (raw: string, text: string, image = false) => {
     const url = cleanUrl(raw);
     if (url === null) return;
-    candidates.push({ url, text, order: (order += 1) });
+    candidates.push({ url, text, image, order: (order += 1) });
   };
   if (source.html !== null) {
     for (const m of source.html.slice(0, MAX_HTML).matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
-      add(m[2] ?? m[3] ?? m[4] ?? '', decodeEntities((m[5] ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim());
+      const inner = m[5] ?? '';
+      const text = decodeEntities(inner.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+      // An image's alternative text speaks for it ("Verify" on a button drawn as an image).
+      const image = text === '' && /<img\b/i.test(inner);
+      const alt = image ? (/\balt\s*=\s*("([^"]*)"|'([^']*)')/i.exec(inner) ?? []) : [];
+      add(m[2] ?? m[3] ?? m[4] ?? '', image ? decodeEntities(alt[2] ?? alt[3] ?? '') : text, image);
     }
   }
   if (source.text !== null) {
