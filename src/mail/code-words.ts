@@ -65,7 +65,7 @@ const NOT_CODES = [
   'order', 'invoice', 'ticket', 'account', 'acct', 'ref', 'reference', 'tracking', 'track & trace', 'trace-code', 'shipment',
   'parcel', 'phone', 'tel', 'fax', 'call', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
   'iban', 'bic', 'swift', 'promo', 'discount', 'coupon', 'voucher', 'gift', 'sku', 'item', 'article',
-  'booking', 'reservation', 'pnr', 'policy', 'ending in', 'flight', 'contract', 'sort code', 'routing', 'vat',
+  'booking', 'reservation', 'pnr', 'policy', 'ending in', 'flight', 'contract', 'sort code', 'routing', 'vat', 'gift card', 'case',
   'gutschein*', 'rabatt*', 'buchung*', 'versicherungs*', 'vertrag*', 'kontonummer',
   'réservation', 'réduction', 'remise', 'contrat', 'se termine par', 'descuento', 'desconto', 'cupón', 'cupom', 'reserva',
   'sconto', 'buono', 'prenotazione', 'polizza', 'póliza', 'apólice',

@@ -133,7 +133,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // l'espace client") is still a code; a code of something ("código do cliente") is not.
   const labelled =
     notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode) && !/\d/.test(context.slice(notCode.end));
-  if (labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) {
+  // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
+  const qualified = noun !== null && notCode !== null && notCode.end <= noun.start && /^[\s-]*$/.test(context.slice(notCode.end, noun.start));
+  if ((labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) || (labelled && qualified)) {
     message.vetoed.add(typed(token));
     return 0;
   }
