@@ -59,12 +59,47 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a discount code', text('Your order 123456 is confirmed. Use code SAVE20 at checkout for 20% off.'), []],
   ['no code: a year after a sign-in word', text('Sign-in attempt from Chicago on Nov 23, 2026 at 1:03 AM.'), []],
   ['no code: an order number alone under its label in HTML', html('<table><tr><td>注文番号</td><td>21583032</td></tr></table>'), []],
+  // Issue 17, second pass: rules a person reads a mail by.
+  ['digits grouped two by two, typed together', text('Use this code to change your password:\n\n    27 50 64'), ['275064']],
+  ['digits set out with double spaces, typed together', text('Enter the following code:\n\n    5  1  8  6  6  2'), ['518662']],
+  ['a dashed number kept as shown', text('Your approval code is 5508-1294.'), ['5508-1294']],
+  ['the noun further back in the sentence, a copula before the code', text('Your confirmation code for adding a new payee to your account is 7194-0263.'), ['7194-0263']],
+  ['a label with another number after it labels that number, not the code', text('Transfer to the account ending in 7781: your one-time code is 60418273.'), ['60418273']],
+  ['a verb asking to type the number, in a mail that names a code', text('Type 550917 in the app to confirm your address. This code expires in an hour.'), ['550917']],
+  ['a German TAN', text('Betrag: 80,00 EUR\nIhre TAN: 846213'), ['846213']],
+  ['a Hindi code', text('आपका सत्यापन कोड 482913 है।'), ['482913']],
+  ['a Vietnamese code', text('Mã xác thực của bạn là 604281.'), ['604281']],
+  ['a code named for an action on an account is still a code', text('Voici votre code de connexion à votre espace client :\n\n 604 281'), ['604281']],
+  ['no code: a number close to a code word across other numbers', text('Card ending 4471 was charged 80.00 by Shop 8821, then your verification code arrived.'), []],
+  ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
+  ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],
+  ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
+  ['no code: a number labelled as something else anywhere in the mail', text('Booking reference: 77120451\nSee you soon.', 'Confirmed – code 77120451'), []],
+  ['no code: a date written with dashes', text('Your code was requested on 2026-11-21.'), []],
+  ['no code: a year after a product name in a heading about a key', text('Hi', '[Licence key] Writer Pro 2027'), []],
+  ['no code: a postcode before an action word in an address line', text('Shop GmbH · Sportallee 1 · 91074 Herzogenaurach · Retoure anmelden'), []],
 ];
 
 describe('extractCodes (D24)', () => {
   for (const [name, source, expected] of CASES) {
     it(name, () => assert.deepEqual(extractCodes(source), expected));
   }
+
+  it('reads hostile input in bounded time: long lines of numbers, unclosed comments and scripts, long words', () => {
+    const bodies: CodeSource[] = [
+      text('code 123456 '.repeat(6000)),
+      text('A1'.repeat(40000)),
+      text(`${'x'.repeat(50000)}@`),
+      html('<!--'.repeat(80000)),
+      html('<script>'.repeat(40000)),
+      html('<p '.repeat(100000)),
+    ];
+    for (const source of bodies) {
+      const started = performance.now();
+      extractCodes(source);
+      assert.ok(performance.now() - started < 1500, 'under 1.5 s');
+    }
+  });
 
   it('returns each code once and at most five', () => {
     const many = Array.from({ length: 8 }, (_, i) => `code ${100000 + i}`).join('\n');

@@ -21,6 +21,8 @@ const MAX_CODES = 5;
 /** How much of the text and of the HTML is read (characters). */
 const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
+/** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
+const MAX_CANDIDATES = 400;
 const CURRENCY_BEFORE = /[$€£¥₹₩₽￥]\s?$|\b(usd|eur|gbp|chf|pln|brl|rub|r\$|zł|kr)\s?$/i;
 const CURRENCY_AFTER = /^\s?([$€£¥₹₩₽￥%円元원]|usd\b|eur\b|gbp\b|chf\b|pln\b|zł|руб|dollars?\b|euros?\b)/i;
 const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
@@ -32,12 +34,16 @@ const AFTER_WINDOW = 50;
 const LABEL_REACH = 30;
 const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
+/** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
+const NAMED_NEAR = 8;
 /** A date written with dashes or spaces (2026-11-21, 21-11-2026): never a code. */
 const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d)$/;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
 const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
 const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** Nothing but a copula between a word and what follows it. */
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
 /** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
 const SENTENCE_END = /[.!?](?:\s|$)|[。！？；·|•]/gu;
 
@@ -117,8 +123,9 @@ interface Message {
 function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const token = match[1] as string;
   if (!plausible(token)) return 0;
-  const before = line.text.slice(0, match.index);
-  const after = line.text.slice(match.index + token.length);
+  // Only the text near the token is read, so a long line costs time in proportion to its length.
+  const before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
+  const after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
   if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after)) return 0;
@@ -131,8 +138,14 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // A label sits next to its value ("Order number: 40012345"), with no other number between them; a word
   // far back in a sentence is no label. A code named for an action on something ("code de connexion à
   // l'espace client") is still a code; a code of something ("código do cliente") is not.
+  // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
+  const subjectOfCopula = noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
   const labelled =
-    notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode) && !/\d/.test(context.slice(notCode.end));
+    notCode !== null &&
+    context.length - notCode.end <= LABEL_REACH &&
+    !endsSentence(context, notCode) &&
+    !/\d/.test(context.slice(notCode.end)) &&
+    !subjectOfCopula;
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
   const qualified = noun !== null && notCode !== null && notCode.end <= noun.start && /^[\s-]*$/.test(context.slice(notCode.end, noun.start));
   if ((labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) || (labelled && qualified)) {
@@ -146,7 +159,18 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
-  const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start) && !/\d/.test(following.slice(0, named.start));
+  // Named after it, the token must lead its sentence ("482913 is your code"), follow a verb asking to type it
+  // ("Use 739214 to sign in"), or be followed by the word at once ("489126 kodunu"): a number deep in a
+  // sentence is not named by a code word further on ("card 8821 …, then your code").
+  const sentence = sentenceBefore(before);
+  const enter = lastMatch(ENTER, sentence);
+  const entered = enter !== null && sentence.slice(enter.end).trim() === '';
+  const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
+  const namedAfter =
+    named !== null &&
+    (otherLabel === null || otherLabel.start > named.start) &&
+    !/\d/.test(following.slice(0, named.start)) &&
+    (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
   if (isYear(token)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
     // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
@@ -156,11 +180,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   }
   if (nounBefore || namedAfter) return alone ? 4 : 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
-  const sentence = sentenceBefore(before);
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code.
-  const enter = lastMatch(ENTER, sentence);
-  if (enter !== null && sentence.slice(enter.end).trim() === '' && (message.codeNamed || namedAfter)) return 2;
+  if (entered && message.codeNamed) return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
@@ -193,12 +215,15 @@ export function extractCodes(source: CodeSource): string[] {
   const message: Message = { codeNamed: bodies.some((body) => firstMatch(CODE_NOUN, body) !== null), vetoed: new Set() };
   const found = new Map<string, Scored>();
   let order = 0;
+  let weighed = 0;
   for (const body of bodies) {
     // Links and addresses carry numbers that are never the code to type.
-    const lines = linesOf(body).map((l) => l.replace(/\b(https?:\/\/|www\.)\S+|\S+@\S+/gi, (m) => ' '.repeat(m.length)));
+    // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
+    const lines = linesOf(body).map((l) => l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)));
     lines.forEach((text, i) => {
-      const line = { text, previous: lines[i - 1] ?? '' };
+      const line = { text, previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW) };
       for (const match of text.matchAll(CANDIDATE)) {
+        if ((weighed += 1) > MAX_CANDIDATES) return;
         const score = judge(line, match, message);
         if (score === 0) continue;
         const code = typed(match[1] as string);

@@ -96,6 +96,20 @@ describe('extractLinks (D24)', () => {
     it(name, () => assert.deepEqual(extractLinks(source), expected));
   }
 
+  it('reads hostile input in bounded time: unclosed anchors, tags without an end, a long run of punctuation', () => {
+    const sources: LinkSource[] = [
+      { text: null, html: '<a href="https://x.example/">'.repeat(20000) },
+      { text: null, html: '<a '.repeat(150000) },
+      { text: `https://x.example/${'.'.repeat(100000)}x`, html: null },
+      { text: 'https://x.example/a '.repeat(6000), html: null },
+    ];
+    for (const source of sources) {
+      const started = performance.now();
+      extractLinks(source);
+      assert.ok(performance.now() - started < 1500, 'under 1.5 s');
+    }
+  });
+
   it('returns at most twenty links', () => {
     const html = Array.from({ length: 30 }, (_, i) => `<a href="https://example.com/p/${i}">p${i}</a>`).join('');
     assert.equal(extractLinks({ text: null, html }).length, 20);

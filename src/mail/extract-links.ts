@@ -37,6 +37,17 @@ const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ 
 const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
 /** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
 const RETURNS = /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
+/** Punctuation that ends a sentence around a bare URL rather than the URL. */
+const TRAILING = '.,;:!?)]}>\'"';
+/** How much of a link's text and address is read to rank it, and how many links are looked at. */
+const MAX_SAID = 2000;
+const MAX_CANDIDATES = 1000;
+/** The context of a bare URL in a long line of text: this many characters either side of it. */
+const TEXT_REACH = 200;
+/** Opening and closing anchor tags. A tag ends at the first ">" or "<", so no attempt reads past the next
+ * tag and the scan stays linear on hostile HTML. */
+const ANCHOR_TAG = /<a\b([^<>]*)>|<\/a\s*>/gi;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 
 interface Candidate {
@@ -48,7 +59,10 @@ interface Candidate {
 }
 
 function cleanUrl(raw: string): string | null {
-  const trimmed = decodeEntities(raw.trim()).replace(/[.,;:!?)\]}>'"]+$/, '');
+  const decoded = decodeEntities(raw.trim());
+  let end = decoded.length;
+  while (end > 0 && TRAILING.includes(decoded[end - 1] as string)) end -= 1; // a loop: a regex here backtracks
+  const trimmed = decoded.slice(0, end);
   try {
     const url = new URL(trimmed);
     return url.protocol === 'http:' || url.protocol === 'https:' ? trimmed : null;
@@ -68,7 +82,7 @@ function wrappedTarget(url: string): string {
 }
 
 function score(candidate: Candidate): number {
-  const said = `${candidate.text} ${candidate.url} ${wrappedTarget(candidate.url)}`;
+  const said = `${candidate.text.slice(0, MAX_SAID)} ${candidate.url.slice(0, MAX_SAID)} ${wrappedTarget(candidate.url).slice(0, MAX_SAID)}`;
   if (OPT_OUT.test(said)) return 0;
   if (RETURNS.test(said)) return 1;
   if (ACTION.test(said)) return 3;
@@ -80,18 +94,29 @@ export function extractLinks(source: LinkSource): string[] {
   const candidates: Candidate[] = [];
   let order = 0;
   const add = (raw: string, text: string, image = false) => {
+    if (candidates.length >= MAX_CANDIDATES) return;
     const url = cleanUrl(raw);
     if (url === null) return;
     candidates.push({ url, text, image, order: (order += 1) });
   };
   if (source.html !== null) {
-    for (const m of source.html.slice(0, MAX_HTML).matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
-      const inner = m[5] ?? '';
-      const text = decodeEntities(inner.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+    // An anchor's text runs from its opening tag to the next closing one; anchors do not nest.
+    let open: { href: string; end: number } | null = null;
+    const html = source.html.slice(0, MAX_HTML);
+    for (const m of html.matchAll(ANCHOR_TAG)) {
+      if (m[0][1] !== '/') {
+        const href = HREF.exec(m[1] ?? '');
+        open = href === null ? null : { href: href[1] ?? href[2] ?? href[3] ?? '', end: m.index + m[0].length };
+        continue;
+      }
+      if (open === null) continue;
+      const inner = html.slice(open.end, m.index).slice(0, MAX_SAID);
+      const text = decodeEntities(inner.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
       // An image's alternative text speaks for it ("Verify" on a button drawn as an image).
       const image = text === '' && /<img\b/i.test(inner);
-      const alt = image ? (/\balt\s*=\s*("([^"]*)"|'([^']*)')/i.exec(inner) ?? []) : [];
-      add(m[2] ?? m[3] ?? m[4] ?? '', image ? decodeEntities(alt[2] ?? alt[3] ?? '') : text, image);
+      const alt = image ? (/\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(inner) ?? []) : [];
+      add(open.href, image ? decodeEntities(alt[1] ?? alt[2] ?? '') : text, image);
+      open = null;
     }
   }
   if (source.text !== null) {
@@ -99,8 +124,10 @@ export function extractLinks(source: LinkSource): string[] {
     lines.forEach((line, i) => {
       // A URL alone on its line is named by the line above ("Verify your e-mail:" then the address).
       const alone = line.replace(BARE_URL, '').trim() === '';
-      const text = alone ? `${lines[i - 1] ?? ''} ${line}` : line;
-      for (const m of line.matchAll(BARE_URL)) add(m[0], text);
+      for (const m of line.matchAll(BARE_URL)) {
+        const around = line.slice(Math.max(0, m.index - TEXT_REACH), m.index + m[0].length + TEXT_REACH);
+        add(m[0], alone ? `${(lines[i - 1] ?? '').slice(-TEXT_REACH)} ${around}` : around);
+      }
     });
   }
   const best = new Map<string, { candidate: Candidate; score: number }>();
