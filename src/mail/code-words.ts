@@ -24,8 +24,12 @@ const CODE_NOUNS = [
   '코드', '인증번호', '인증 번호', '키',
   // Arabic
   'رمز', 'كود', 'مفتاح',
-  // Hindi, Vietnamese
-  'कोड', 'ओटीपी', 'mã', 'mã xác (?:thực|minh|nhận)',
+  // Hindi, Vietnamese, Czech, Swedish, Ukrainian
+  'कोड', 'ओटीपी', 'mã', 'mã xác (?:thực|minh|nhận)', 'kódu', 'kódem', 'kodem', 'koden', 'коду', 'кодом',
+  // "One-time password" where a language says so rather than "code"
+  'einmalpasswort', 'mot de passe à usage unique', 'contraseña de un solo uso', 'senha de uso único', 'password monouso',
+  'eenmalig wachtwoord', 'hasło jednorazowe', 'jednorázové heslo', 'engångslösenord', 'одноразовый пароль', 'одноразовий пароль',
+  'mật khẩu một lần', '一次性密码', '일회용 비밀번호', 'كلمة المرور لمرة واحدة',
 ];
 
 /** Words of the action a code is for, which may follow it: "Use 739214 to sign in". */
@@ -41,6 +45,7 @@ const ACTIONS = [
   '로그인', '인증',
   'giriş', 'doğrula*',
   'تسجيل الدخول', 'للتحقق', 'لتأكيد',
+  'přihlášení', 'přihlásit', 'ověřit', 'logga in', 'verifiera', 'bekräfta', 'увійти', 'входу', 'підтвердити', 'підтвердження',
   'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực',
 ];
 
@@ -74,6 +79,10 @@ const NOT_CODES = [
   'クーポン', '割引', '予約', '口座', '末尾', '优惠*', '兑换码', '预订', '預訂', '尾号', '尾號', '账号', '賬號', '帐号', '客服', '邮编',
   '할인', '쿠폰', '예약', '계좌', '끝자리',
   'indirim*', 'rezervasyon*', 'poliçe*', 'خصم', 'قسيمة', 'حجز', 'الحجز', 'المنتهي', 'المحفظة',
+  'objednávk*', 'zásilk*', 'zákazník*', 'beställning*', 'kundnummer', 'spårning*', 'försändelse*', 'ordernummer',
+  'замовлення', 'рахун*', 'відстеження', 'клієнт*', 'відправлен*',
+  'ऑर्डर', 'चालान', 'ट्रैकिंग', 'फ़ोन', 'फोन', 'ग्राहक',
+  'đơn hàng', 'hóa đơn', 'vận đơn', 'điện thoại', 'khách hàng', 'giảm giá',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
   'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
   'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
