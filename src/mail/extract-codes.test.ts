@@ -74,6 +74,7 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
   ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],
   ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
+  ['a label before a noun naming a purpose does not make it a reference', text('Use this code for Microsoft account verification: 4821'), ['4821']],
   ['no code: a number labelled as something else anywhere in the mail', text('Booking reference: 77120451\nSee you soon.', 'Confirmed – code 77120451'), []],
   ['no code: a date written with dashes', text('Your code was requested on 2026-11-21.'), []],
   ['no code: a year after a product name in a heading about a key', text('Hi', '[Licence key] Writer Pro 2027'), []],

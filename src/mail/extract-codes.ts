@@ -42,6 +42,8 @@ const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:1
 const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
 const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** Code nouns that name what the code is for, never a kind of reference. */
+const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
 /** Nothing but a copula between a word and what follows it. */
 const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
 /** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
@@ -147,7 +149,13 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     !/\d/.test(context.slice(notCode.end)) &&
     !subjectOfCopula;
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
-  const qualified = noun !== null && notCode !== null && notCode.end <= noun.start && /^[\s-]*$/.test(context.slice(notCode.end, noun.start));
+  // A noun naming a purpose ("account verification: 4821") is not qualified so.
+  const qualified =
+    noun !== null &&
+    notCode !== null &&
+    notCode.end <= noun.start &&
+    /^[\s-]*$/.test(context.slice(notCode.end, noun.start)) &&
+    !PURPOSE.test(context.slice(noun.start, noun.end));
   if ((labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) || (labelled && qualified)) {
     message.vetoed.add(typed(token));
     return 0;
