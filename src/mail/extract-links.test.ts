@@ -89,6 +89,29 @@ const CASES: [string, LinkSource, string[]][] = [
     { text: null, html: '<a href="https://t.example.net/c/track1">Sendung verfolgen</a><p><a href="https://example.com/retoure">Retoure anmelden</a></p>' },
     ['https://t.example.net/c/track1', 'https://example.com/retoure'],
   ],
+  [
+    'a "view in browser" link after the tracking button, though it comes first',
+    { text: null, html: '<a href="https://m.example.com/web/1">View in browser</a><p>Shipped.</p><a href="https://t.example.net/c/2">Track package</a>' },
+    ['https://t.example.net/c/2', 'https://m.example.com/web/1'],
+  ],
+  [
+    'the next step of an order (view, track, manage, pay) before product links',
+    {
+      text: null,
+      html: '<a href="https://shop.example.com/p/candle">Beeswax candle</a><a href="https://shop.example.com/c/9">Bestellung ansehen</a>',
+    },
+    ['https://shop.example.com/c/9', 'https://shop.example.com/p/candle'],
+  ],
+  [
+    'an invitation to join, in another language, is an action',
+    { text: null, html: '<a href="https://x.example.com/blog">Blog</a><a href="https://x.example.com/c/abc">Rejoindre l\'équipe</a>' },
+    ['https://x.example.com/c/abc', 'https://x.example.com/blog'],
+  ],
+  [
+    "a site's home page after the other links",
+    { text: null, html: '<a href="https://x.example.com/">Acme</a><a href="https://x.example.com/account/invoices/7">Your invoice</a>' },
+    ['https://x.example.com/account/invoices/7', 'https://x.example.com/'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

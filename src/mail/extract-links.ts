@@ -17,7 +17,9 @@ const MAX_TEXT = 128 * 1024;
 // Action words in the addresses and in the button texts of the languages senders write in (issue 17).
 const ACTION = new RegExp(
   [
-    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started',
+    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started|\\bjoin\\b',
+    'passwort|beitreten|mot de passe|rejoindre|contraseña|unirte|unirse|senha|participar|unisciti|partecipa|wachtwoord|deelnemen|hasło|dołącz',
+    'пароль|присоедин|パスワード|参加|密码|密碼|加入|비밀번호|참여|şifre|katıl|كلمة المرور|انضم',
     'bestätig|anmeld|zurücksetz|einladung|annehmen|aktivier',
     'vérifi|connecter|connexion|réinitialis|accepter|activer',
     'iniciar sesión|restablecer|aceptar|activar|entrar|redefinir|aceitar|ativar|acessar',
@@ -34,7 +36,22 @@ const ACTION = new RegExp(
   'i',
 );
 const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|désabonner|desinscri/i;
-const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
+const LOW =
+  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة/i;
+/** The next step of an order, a delivery, a booking or an invoice, on a link's text: "View your order",
+ * "Track package", "Manage booking", "Pay invoice". Ranked after an action link, before other links. */
+const NEXT_STEP = new RegExp(
+  `(?<!\\p{L})(?:${[
+    'view|see|track|manage|pay|download|open|check',
+    'ansehen|anzeigen|verfolgen|verwalten|bezahlen|herunterladen|öffnen',
+    'voir|suivre|gérer|payer|télécharger|ouvrir|consulter',
+    'ver|seguir|rastrear|gestionar|pagar|descargar|baixar|abrir|acompanhar|vedi|visualizza|traccia|segui|gestisci|paga|scarica|apri',
+    'bekijk|volg|beheer|betaal|zobacz|śledź|zarządzaj|zapłać|pobierz|otwórz',
+    'посмотреть|просмотреть|отследить|отслеживать|управлять|оплатить|скачать|открыть',
+    'görüntüle|takip et|yönet|öde|indir',
+  ].join('|')})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل`,
+  'iu',
+);
 /** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
 const RETURNS = /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
 /** Punctuation that ends a sentence around a bare URL rather than the URL. */
@@ -81,12 +98,23 @@ function wrappedTarget(url: string): string {
   return '';
 }
 
+/** A site's home page (no path, no query): the logo's or the brand's link, never the action. */
+function isHome(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.pathname === '/' || parsed.pathname === '') && parsed.search === '';
+  } catch {
+    return false;
+  }
+}
+
 function score(candidate: Candidate): number {
   const said = `${candidate.text.slice(0, MAX_SAID)} ${candidate.url.slice(0, MAX_SAID)} ${wrappedTarget(candidate.url).slice(0, MAX_SAID)}`;
   if (OPT_OUT.test(said)) return 0;
   if (RETURNS.test(said)) return 1;
   if (ACTION.test(said)) return 3;
-  if (LOW.test(said) || candidate.image) return 1;
+  if (LOW.test(said) || candidate.image || isHome(candidate.url)) return 1;
+  if (NEXT_STEP.test(candidate.text.slice(0, MAX_SAID))) return 2.5;
   return 2;
 }
 
