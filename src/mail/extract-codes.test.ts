@@ -76,6 +76,7 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
   ['a label before a noun naming a purpose does not make it a reference', text('Use this code for Microsoft account verification: 4821'), ['4821']],
   ['no code: a number labelled as something else anywhere in the mail', text('Booking reference: 77120451\nSee you soon.', 'Confirmed – code 77120451'), []],
+  ['no code: an amount with a currency code after it, in any currency', text('Code to approve the payment of 1500 MXN: 482913'), ['482913']],
   ['no code: a date written with dashes', text('Your code was requested on 2026-11-21.'), []],
   ['no code: a year after a product name in a heading about a key', text('Hi', '[Licence key] Writer Pro 2027'), []],
   ['no code: a postcode before an action word in an address line', text('Shop GmbH · Sportallee 1 · 91074 Herzogenaurach · Retoure anmelden'), []],

@@ -23,8 +23,11 @@ const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
 /** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
 const MAX_CANDIDATES = 400;
-const CURRENCY_BEFORE = /[$€£¥₹₩₽￥]\s?$|\b(usd|eur|gbp|chf|pln|brl|rub|r\$|zł|kr)\s?$/i;
-const CURRENCY_AFTER = /^\s?([$€£¥₹₩₽￥%円元원]|usd\b|eur\b|gbp\b|chf\b|pln\b|zł|руб|dollars?\b|euros?\b)/i;
+/** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
+const CURRENCIES =
+  'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
+const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
+const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
 const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
 const CANDIDATE =
   /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
