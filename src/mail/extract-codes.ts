@@ -113,9 +113,21 @@ function plausible(token: string): boolean {
   return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
 }
 
+/** What the line under a token alone on its line says of it: true when it names a code or its action with
+ * no number of its own first, false when it starts with a label of something else, null when neither. */
+function namedBelow(next: string): boolean | null {
+  const head = next.slice(0, LABEL_REACH);
+  const named = firstMatch(CODE_NOUN, next) ?? firstMatch(ACTION, next);
+  const other = firstMatch(NOT_A_CODE, head);
+  if (other !== null && (named === null || other.start < named.start)) return false;
+  if (named === null || /\d/.test(next.slice(0, named.start))) return null;
+  return true;
+}
+
 interface Line {
   text: string;
   previous: string;
+  next: string;
 }
 
 interface Message {
@@ -190,6 +202,11 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
   if (nounBefore || namedAfter) return alone ? 4 : 3;
+  // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
+  // something else there: "48291377" then "Your order number".
+  const below = alone ? namedBelow(line.next) : null;
+  if (below === false) return 0;
+  if (below === true) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code.
@@ -232,7 +249,7 @@ export function extractCodes(source: CodeSource): string[] {
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
     const lines = linesOf(body).map((l) => l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)));
     lines.forEach((text, i) => {
-      const line = { text, previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW) };
+      const line = { text, previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW), next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW) };
       for (const match of text.matchAll(CANDIDATE)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
         const score = judge(line, match, message);
