@@ -1,14 +1,15 @@
 // Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
-// conservative, since a wrong code is worse than none: a number or token counts only with a sign that it
-// is a code, in the words of code-words.ts (14 languages): a word naming a code just before it
-// ("code: 482913", "確認コード：482913"), on the line above when it stands alone, or the word or the action
-// just after it ("Use 739214 to sign in", "482913 is your code"). A number whose nearest label calls it
-// something else (order, invoice, tracking, customer, phone, postcode, IBAN …) is not a code, and nor are
-// years, prices, times, dates, phone numbers, discount codes, and anything inside a link or an address.
-// Shapes: digits (482913), grouped (123-456, 123 456), digits set out one by one (7 3 9 2 1 4 → 739214,
-// or one per table cell in HTML), upper-case letters and digits (K7P2QX, K7Q-4ZP), and grouped licence and
-// recovery keys (ABCD-EFGH-JKLM-NPQR). Best first, at most five.
+// conservative, since a wrong code is worse than none. Candidate tokens and the shapes that are never a
+// code are in code-tokens.ts; here each candidate is weighed by the words around it (code-words.ts, about
+// nineteen languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
+// paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
+// its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
+// sentence ("482913 is your code", "Use 739214 to sign in"). A token whose nearest label calls it something
+// else (order, invoice, tracking, customer, booking, phone, postcode, IBAN …) is not a code, in that place
+// or anywhere else in the mail, and nor is a token in a sentence about a saving. Best first, at most five,
+// each as a person types it (code-tokens.ts, typed).
 import { ACTION, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER } from './code-words.js';
+import { CANDIDATE, CURRENCY_BEFORE, CURRENCY_AFTER, isDigits, isYear, linesOf, plausible, typed, UNIT_AFTER } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -23,14 +24,6 @@ const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
 /** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
 const MAX_CANDIDATES = 400;
-/** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
-const CURRENCIES =
-  'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
-const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
-const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
-const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
-const CANDIDATE =
-  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
 /** How far before a code its label may be, and after it the words that name it. */
 const BEFORE_WINDOW = 60;
 const AFTER_WINDOW = 50;
@@ -39,8 +32,6 @@ const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
-/** A date written with dashes or spaces (2026-11-21, 21-11-2026): never a code. */
-const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d)$/;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
 const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
@@ -91,26 +82,6 @@ function sentenceAfter(text: string): string {
   const head = text.slice(0, AFTER_WINDOW);
   const end = firstMatch(SENTENCE_END, head);
   return end === null ? head : head.slice(0, end.start);
-}
-
-const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
-const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
-
-/** The code a person types: digits shown in groups or one by one are typed without the spaces (482 913 →
- * 482913); a dash is kept as shown (123-456, ABCD-EFGH), as forms that split a code take it either way. */
-function typed(token: string): string {
-  return /^[\d ]+$/.test(token) ? token.replace(/ /g, '') : token;
-}
-
-/** Shapes that are never a one-time code: too few or too many digits once grouped, dates, and a word
- * followed by a two-digit number (WINTER15, HIVER20), the shape of a discount code. */
-function plausible(token: string): boolean {
-  if (isDigits(token)) {
-    const digits = token.replace(/[ -]/g, '').length;
-    return digits >= 4 && digits <= 8 && !DATE.test(token);
-  }
-  const promo = /^([A-Z]{4,})\d{2}$/.exec(token);
-  return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
 }
 
 /** What the line under a token alone on its line says of it: true when it names a code or its action with
@@ -214,27 +185,6 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
-}
-
-/** Lines of a body, with a code set out one character per table cell (one per line here) joined up. */
-function linesOf(body: string): string[] {
-  const lines = body
-    .split(/\r?\n/)
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .filter((l) => l.length > 0);
-  const joined: string[] = [];
-  for (let i = 0; i < lines.length; ) {
-    let j = i;
-    while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
-    if (j - i >= 4 && j - i <= 10) {
-      joined.push(lines.slice(i, j).join(''));
-      i = j;
-    } else {
-      joined.push(lines[i] as string);
-      i += 1;
-    }
-  }
-  return joined;
 }
 
 export function extractCodes(source: CodeSource): string[] {
