@@ -5,10 +5,11 @@
 
 /** Candidate tokens: digits set out one by one (7 3 9 2 1 4), digits in groups of 2 to 4 (482 913, 52 91 07,
  * 7194-0263), 4 to 8 digits, and upper-case letters and digits with at least one of each, in up to six dash
- * groups (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R). Not inside a word, a number, a path or an address. Every
+ * groups (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R). Not inside a word, a number, a time, a path or an
+ * address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -38,11 +39,20 @@ export function plausible(token: string): boolean {
   return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
 }
 
-/** Lines of a body, with a code set out one character per table cell (one per line here) joined up. */
+/** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
+ * Full-width digits and capitals are read as the ASCII a person types ("４８２９１３" → 482913), the
+ * invisible characters some senders put inside a code to stop phones linking it are dropped, and any
+ * run of spaces (thin, no-break, ideographic) is one space. */
 export function linesOf(body: string): string[] {
   const lines = body
     .split(/\r?\n/)
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/[\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+        .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+        .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
+        .trim(),
+    )
     .filter((l) => l.length > 0);
   const joined: string[] = [];
   for (let i = 0; i < lines.length; ) {
