@@ -95,6 +95,19 @@ function namedBelow(next: string): boolean | null {
   return true;
 }
 
+/** Whether a body names a one-time code somewhere: a code word not qualified by a label of something else
+ * just before it ("promo code", "postal code", "QR code" name no code to type). */
+function namesACode(body: string): boolean {
+  let seen = 0;
+  for (const m of body.matchAll(CODE_NOUN)) {
+    if ((seen += 1) > MAX_CANDIDATES) return false;
+    const before = body.slice(Math.max(0, m.index - LABEL_REACH), m.index);
+    const label = lastMatch(NOT_A_CODE, before);
+    if (label === null || !/^[\s-]*$/.test(before.slice(label.end))) return true;
+  }
+  return false;
+}
+
 interface Line {
   text: string;
   previous: string;
@@ -190,7 +203,7 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
-  const message: Message = { codeNamed: bodies.some((body) => firstMatch(CODE_NOUN, body) !== null), vetoed: new Set() };
+  const message: Message = { codeNamed: bodies.some(namesACode), vetoed: new Set() };
   const found = new Map<string, Scored>();
   let order = 0;
   let weighed = 0;
