@@ -36,6 +36,9 @@ const NAMED_NEAR = 8;
 const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
 const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** A neighbouring group of capitals and digits with both, a space apart. */
+const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
+const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
 /** Code nouns that name what the code is for, never a kind of reference. */
 const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
 /** Nothing but a copula between a word and what follows it. */
@@ -130,6 +133,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
   if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after)) return 0;
+  // One group of a code of letters and digits set out with spaces ("K7P 2QX"): which part, or what joined,
+  // a form wants is a guess, and a guess is worse than no code.
+  if (!isDigits(token) && (SPACED_GROUP_BEFORE.test(before) || SPACED_GROUP_AFTER.test(after))) return 0;
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
