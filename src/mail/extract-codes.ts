@@ -161,7 +161,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     notCode.end <= noun.start &&
     /^[\s-]*$/.test(context.slice(notCode.end, noun.start)) &&
     !PURPOSE.test(context.slice(noun.start, noun.end));
-  if ((labelled && (noun === null || (notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null))) || (labelled && qualified)) {
+  const labelWins = noun === null || qualified || (notCode !== null && notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null);
+  if (labelled && labelWins) {
     message.vetoed.add(typed(token));
     return 0;
   }
