@@ -79,6 +79,7 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: an error code', text('Payment failed. Error code: 4021.'), []],
   ['a code word further back than a place word is still the label', text('Enter the code in the area below:\n\n  551204'), ['551204']],
   ['no code: letters and digits set out in groups with spaces, which a form may want either way', text('Your code: K7P 2QX'), []],
+  ['a verb asking to type the number just after the action it is for', text('Someone tried to sign in. If this was you, enter 606 281 in the app.'), ['606281']],
   ['no code: a number close to a code word across other numbers', text('Card ending 4471 was charged 80.00 by Shop 8821, then your verification code arrived.'), []],
   ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
   ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],

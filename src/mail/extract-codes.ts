@@ -200,8 +200,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   if (below === true) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
-  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code.
-  if (entered && message.codeNamed) return 2;
+  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code, or just after
+  // the action it is for ("Someone tried to sign in. If it was you, enter 606 281 in the app").
+  if (entered && (message.codeNamed || firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null)) return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
