@@ -76,6 +76,7 @@ const CASES: [string, CodeSource, string[]][] = [
   ['full-width digits read as the digits a person types', text('認証コード：４８２９１３'), ['482913']],
   ['invisible characters and a thin space inside a code are dropped', text('Your code is 482\u200b913 or 551\u202f204'), ['482913', '551204']],
   ['no code: a number alone in a mail that names only a promo code', text('Use promo code SAVE at checkout.\n\nItem\n4421'), []],
+  ['no code: an amount alone under its label, in a mail that names a code', text('Your code is in the app.\n\nAmount\n\n1299'), []],
   ['no code: an error code', text('Payment failed. Error code: 4021.'), []],
   ['a code word further back than a place word is still the label', text('Enter the code in the area below:\n\n  551204'), ['551204']],
   ['no code: letters and digits set out in groups with spaces, which a form may want either way', text('Your code: K7P 2QX'), []],
