@@ -1,6 +1,7 @@
 // The words around a one-time code in the languages inboxd's users read (issue 17), for extract-codes.ts.
-// Written from how senders word such mail, per language; matched case-insensitively and without word
-// boundaries where a language compounds (German "Bestätigungscode") or has no spaces (Japanese, Chinese).
+// Written from how senders word such mail, per language (en de fr es pt it nl pl ru uk cs sv tr ar ja zh ko
+// hi vi); matched case-insensitively and without word boundaries where a language compounds (German
+// "Bestätigungscode") or has no spaces (Japanese, Chinese).
 
 /** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
 const CODE_NOUNS = [
