@@ -44,16 +44,22 @@ export function runExtraction(message: CorpusMessage): Outcome {
   };
 }
 
+/** Whether a first code is the labelled one: the label, or one of the other forms it accepts. */
+export function codeRight(message: CorpusMessage, first: string | undefined): boolean {
+  return first !== undefined && message.code !== null && (first === message.code || (message.acceptCodes ?? []).includes(first));
+}
+
 function count(tally: Tally, { message, codes, links }: Outcome): void {
   tally.messages += 1;
   const first = codes[0];
+  const right = codeRight(message, first);
   if (first !== undefined) {
     tally.offered += 1;
-    if (first === message.code) tally.offeredRight += 1;
+    if (right) tally.offeredRight += 1;
   }
   if (message.code !== null) {
     tally.withCode += 1;
-    if (first === message.code) tally.found += 1;
+    if (right) tally.found += 1;
   } else if (codes.length > 0) tally.falseCodes += 1;
   if (message.primaryLink !== null) {
     tally.withLink += 1;
@@ -84,7 +90,7 @@ export function figuresBy(outcomes: Outcome[], key: (m: CorpusMessage) => string
   return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, group]) => [k, figuresOf(group)]));
 }
 
-/** The bars the held-out part must clear; an empty list when it clears them all. */
+/** The bars the blind and held-out parts must clear; an empty list when a part clears them all. */
 export function shortfalls(figures: Figures): string[] {
   const out: string[] = [];
   if (figures.precision < BARS.precision) out.push(`code precision ${pct(figures.precision)} < ${pct(BARS.precision)}`);

@@ -1,54 +1,94 @@
 // The words around a one-time code in the languages inboxd's users read (issue 17), for extract-codes.ts.
-// Written from how senders word such mail, per language; matched case-insensitively and without word
-// boundaries where a language compounds (German "Bestätigungscode") or has no spaces (Japanese, Chinese).
+// Written from how senders word such mail, per language (en de fr es pt it nl pl ru uk cs sv tr ar ja zh ko
+// hi vi); matched case-insensitively and without word boundaries where a language compounds (German
+// "Bestätigungscode") or has no spaces (Japanese, Chinese).
 
 /** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
 const CODE_NOUNS = [
   // English
-  '*code', '*codes', 'otp', 'passcode', 'pass code', 'one-time password', 'pin', 'verification', 'security number',
+  '*code', '*codes', 'otp', 'passcode', 'pass code', 'one-time password', 'pin', 'verification', 'security number', 'tan', 'mobiletan', 'smstan',
   '(?:licen[cs]e|product|recovery|activation|serial|backup) key',
   // German, Dutch, Scandinavian
   '*schlüssel', '*sleutel', '*kode', 'kód',
   // French, Spanish, Portuguese, Italian
   'clé', 'clef', 'código', 'codigo', 'codice', 'clave', 'chave', 'chiave',
   // Polish, Czech, Turkish
-  '*kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*',
+  '*kod', 'kodu', 'klucz', 'kodunu', '*kodunuz*', 'doğrulama', 'anahtar*', 'şifre', 'şifreniz*', 'şifreyi',
   // Russian, Ukrainian
   'код', 'кода', 'ключ', 'кодом',
   // Japanese
-  'コード', '認証番号', '確認番号', 'ワンタイムパスワード', 'パスコード', 'キー',
+  'コード', '認証番号', '確認番号', 'ワンタイムパスワード', 'パスコード', 'キー', '暗証番号',
   // Chinese
-  '验证码', '驗證碼', '校验码', '动态码', '安全码', '重置码', '代码', '密钥', '金鑰',
+  '验证码', '驗證碼', '校验码', '动态码', '安全码', '重置码', '代码', '密钥', '金鑰', '激活码', '啟用碼', '确认码', '確認碼',
+  '认证码', '認證碼', '登录码', '授权码', '序列号', '动态密码', '口令',
   // Korean
   '코드', '인증번호', '인증 번호', '키',
   // Arabic
   'رمز', 'كود', 'مفتاح',
+  // Hindi, Vietnamese, Czech, Swedish, Ukrainian
+  'कोड', 'ओटीपी', 'mã', 'mã xác (?:thực|minh|nhận)', 'kódu', 'kódem', 'kodem', 'koden', 'коду', 'кодом',
+  // "One-time password" where a language says so rather than "code"
+  'einmalpasswort', 'mot de passe à usage unique', 'contraseña de un solo uso', 'senha de uso único', 'password monouso',
+  'eenmalig wachtwoord', 'hasło jednorazowe', 'jednorázové heslo', 'engångslösenord', 'одноразовый пароль', 'одноразовий пароль',
+  'mật khẩu một lần', '一次性密码', '일회용 비밀번호', 'كلمة المرور لمرة واحدة',
 ];
 
 /** Words of the action a code is for, which may follow it: "Use 739214 to sign in". */
 const ACTIONS = [
-  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'verify', 'authenticate',
+  'sign in', 'sign-in', 'signin', 'log in', 'log-in', 'login', 'verify', 'authenticate', 'confirm',
   'anmelden', 'anzumelden', 'einloggen', 'bestätigen', 'anmeldung',
-  'connecter', 'connexion', 'vérifier',
-  'iniciar sesión', 'acceder', 'verificar', 'entrar', 'acessar', 'accedere', 'accedi', 'verificare',
-  'inloggen', 'in te loggen', 'zalogować', 'zaloguj', 'logowania',
-  'вход', 'входа', 'войти', 'подтверждени*',
+  'connecter', 'connexion', 'vérifier', 'confirmer',
+  'iniciar sesión', 'acceder', 'verificar', 'entrar', 'acessar', 'accedere', 'accedi', 'verificare', 'confirmar', 'confermare',
+  'inloggen', 'in te loggen', 'bevestigen', 'te bevestigen', 'zalogować', 'zaloguj', 'logowania', 'potwierdzić', 'potwierdzenia',
+  'вход', 'входа', 'войти', 'подтверждени*', 'подтвердить',
   'ログイン', 'サインイン', '認証',
   '登录', '登入', '验证',
   '로그인', '인증',
   'giriş', 'doğrula*',
-  'تسجيل الدخول', 'للتحقق',
+  'تسجيل الدخول', 'للتحقق', 'لتأكيد',
+  'přihlášení', 'přihlásit', 'ověřit', 'logga in', 'verifiera', 'bekräfta', 'увійти', 'входу', 'підтвердити', 'підтвердження',
+  'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực',
+];
+
+/** Verbs that ask a person to type what follows them: "Saisissez 285019 dans l'application". */
+const ENTERS = [
+  'enter', 'type', 'use', 'input', 'eingeben', 'gib', 'geben sie', 'verwende', 'verwenden sie', 'nutze',
+  'saisissez', 'saisis', 'entrez', 'utilisez', 'introduce', 'introduzca', 'ingresa', 'ingrese', 'utiliza', 'digite', 'insira',
+  'inserisci', 'inserire', 'digita', 'utilizza', 'voer', 'vul', 'gebruik', 'wpisz', 'podaj', 'użyj', 'zadejte', 'ange', 'använd',
+  'введите', 'укажите', 'используйте', 'введіть', 'girin', 'giriniz', 'kullanın', 'أدخل', 'استخدم', 'nhập', 'दर्ज करें',
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
 export const PROMOTION_AFTER =
   /\b(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк)|%/iu;
 
+/** A sentence offering a saving or a free delivery: a code in it is a discount code. */
+export const PROMOTION =
+  /%|\b(?:free (?:shipping|delivery)|discount|sale|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo)|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني/iu;
+
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
   'order', 'invoice', 'ticket', 'account', 'acct', 'ref', 'reference', 'tracking', 'track & trace', 'trace-code', 'shipment',
   'parcel', 'phone', 'tel', 'fax', 'call', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
   'iban', 'bic', 'swift', 'promo', 'discount', 'coupon', 'voucher', 'gift', 'sku', 'item', 'article',
+  'booking', 'reservation', 'pnr', 'policy', 'ending in', 'flight', 'contract', 'sort code', 'routing', 'vat', 'gift card', 'case', 'qr', 'error', 'status', 'area code', 'country', 'dress', 'source', 'tax',
+  'amount', 'total', 'subtotal', 'price', 'balance', 'qty', 'quantity', 'points', 'seat', 'gate', 'room', 'locker',
+  'betrag', 'summe', 'gesamt*', 'preis', 'montant', 'prix', 'importe', 'precio', 'valor', 'importo', 'prezzo', 'totale', 'bedrag', 'totaal',
+  'prijs', 'kwota', 'suma', 'razem', 'cena', 'сумма', 'итого', 'цена', '金額', '合計', '価格', '金额', '总计', '合计', '价格', '금액', '합계', '가격',
+  'tutar*', 'toplam', 'fiyat', 'المبلغ', 'المجموع', 'السعر',
+  'fehler*', 'steuer*', 'erreur', 'fiscal*', 'código postal', 'cap', 'postcode', 'kod pocztowy', 'почтовый', '郵便番号', '邮政编码', '우편번호', 'posta kodu', 'الرمز البريدي',
+  'gutschein*', 'rabatt*', 'buchung*', 'versicherungs*', 'vertrag*', 'kontonummer',
+  'réservation', 'réduction', 'remise', 'contrat', 'se termine par', 'descuento', 'desconto', 'cupón', 'cupom', 'reserva',
+  'sconto', 'buono', 'prenotazione', 'polizza', 'póliza', 'apólice',
+  'korting*', 'boeking*', 'reservering*', 'polis*', 'rabat*', 'kupon*', 'rezerwacj*', 'polisy', 'polisa',
+  'скидк*', 'купон*', 'бронировани*', 'брони', 'полис*', 'договор*',
+  'クーポン', '割引', '予約', '口座', '末尾', '优惠*', '兑换码', '预订', '預訂', '尾号', '尾號', '账号', '賬號', '帐号', '客服', '邮编',
+  '할인', '쿠폰', '예약', '계좌', '끝자리',
+  'indirim*', 'rezervasyon*', 'poliçe*', 'خصم', 'قسيمة', 'حجز', 'الحجز', 'المنتهي', 'المحفظة',
+  'objednávk*', 'zásilk*', 'zákazník*', 'beställning*', 'kundnummer', 'spårning*', 'försändelse*', 'ordernummer',
+  'замовлення', 'рахун*', 'відстеження', 'клієнт*', 'відправлен*',
+  'ऑर्डर', 'चालान', 'ट्रैकिंग', 'फ़ोन', 'फोन', 'ग्राहक',
+  'đơn hàng', 'hóa đơn', 'vận đơn', 'điện thoại', 'khách hàng', 'giảm giá',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
   'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
   'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
@@ -79,4 +119,5 @@ const alternation = (words: string[]): string => words.map(pattern).join('|');
 
 export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
 export const ACTION = new RegExp(alternation(ACTIONS), 'giu');
+export const ENTER = new RegExp(alternation(ENTERS), 'giu');
 export const NOT_A_CODE = new RegExp(alternation(NOT_CODES), 'giu');

@@ -11,15 +11,15 @@ const CASES: [string, CodeSource, string[]][] = [
   ['code on a line of its own under its label', text('Use this code to sign in:\n\n  739104\n\nIf you did not ask for it, ignore this mail.'), ['739104']],
   ['the code in the subject', text('Hi there,\nwelcome back.', '551234 is your Instagram code'), ['551234']],
   ['grouped 123-456', text('Your Microsoft security code: 123-456'), ['123-456']],
-  ['grouped with a space', text('Enter the code 904 117 to continue.'), ['904 117']],
+  ['grouped with a space, typed without it', text('Enter the code 904 117 to continue.'), ['904117']],
   ['alphanumeric upper-case code', text('Your one-time passcode is K7P2QX'), ['K7P2QX']],
   ['alphanumeric code with a dash', text('Confirmation code: AB12-CD34'), ['AB12-CD34']],
   ['four-digit PIN', text('Your PIN: 8841'), ['8841']],
   ['a keyworded year-like code', text('Your login code is 2024'), ['2024']],
   [
-    'a code in an HTML table cell',
+    'a code in an HTML table cell, its groups typed together',
     html('<table><tr><td style="font-size:14px">Your verification code</td></tr><tr><td><b>605 221</b></td></tr></table>'),
-    ['605 221'],
+    ['605221'],
   ],
   [
     'HTML with entities and a styled code',
@@ -59,12 +59,60 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a discount code', text('Your order 123456 is confirmed. Use code SAVE20 at checkout for 20% off.'), []],
   ['no code: a year after a sign-in word', text('Sign-in attempt from Chicago on Nov 23, 2026 at 1:03 AM.'), []],
   ['no code: an order number alone under its label in HTML', html('<table><tr><td>注文番号</td><td>21583032</td></tr></table>'), []],
+  // Issue 17, second pass: rules a person reads a mail by.
+  ['digits grouped two by two, typed together', text('Use this code to change your password:\n\n    27 50 64'), ['275064']],
+  ['digits set out with double spaces, typed together', text('Enter the following code:\n\n    5  1  8  6  6  2'), ['518662']],
+  ['a dashed number kept as shown', text('Your approval code is 5508-1294.'), ['5508-1294']],
+  ['the noun further back in the sentence, a copula before the code', text('Your confirmation code for adding a new payee to your account is 7194-0263.'), ['7194-0263']],
+  ['a label with another number after it labels that number, not the code', text('Transfer to the account ending in 7781: your one-time code is 60418273.'), ['60418273']],
+  ['a verb asking to type the number, in a mail that names a code', text('Type 550917 in the app to confirm your address. This code expires in an hour.'), ['550917']],
+  ['a German TAN', text('Betrag: 80,00 EUR\nIhre TAN: 846213'), ['846213']],
+  ['a Hindi code', text('आपका सत्यापन कोड 482913 है।'), ['482913']],
+  ['a Vietnamese code', text('Mã xác thực của bạn là 604281.'), ['604281']],
+  ['a code named for an action on an account is still a code', text('Voici votre code de connexion à votre espace client :\n\n 604 281'), ['604281']],
+  ['letters and digits alone on a line, named by the line under it', text('Hi Sam,\n\nQ7ZK2M\n\nThat is your sign-in code for Acme.'), ['Q7ZK2M']],
+  ['no code: a number alone on a line above a line that labels it something else', text('Hello,\n\n48291377\n\nYour order number, for a code see the app.'), []],
+  ['a colon right before the code, with no space', text('Your code:482913'), ['482913']],
+  ['full-width digits read as the digits a person types', text('認証コード：４８２９１３'), ['482913']],
+  ['invisible characters and a thin space inside a code are dropped', text('Your code is 482\u200b913 or 551\u202f204'), ['482913', '551204']],
+  ['no code: a number alone in a mail that names only a promo code', text('Use promo code SAVE at checkout.\n\nItem\n4421'), []],
+  ['no code: an amount alone under its label, in a mail that names a code', text('Your code is in the app.\n\nAmount\n\n1299'), []],
+  ['no code: an error code', text('Payment failed. Error code: 4021.'), []],
+  ['a code word further back than a place word is still the label', text('Enter the code in the area below:\n\n  551204'), ['551204']],
+  ['no code: letters and digits set out in groups with spaces, which a form may want either way', text('Your code: K7P 2QX'), []],
+  ['a verb asking to type the number just after the action it is for', text('Someone tried to sign in. If this was you, enter 606 281 in the app.'), ['606281']],
+  ['no code: a number close to a code word across other numbers', text('Card ending 4471 was charged 80.00 by Shop 8821, then your verification code arrived.'), []],
+  ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
+  ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],
+  ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
+  ['a label before a noun naming a purpose does not make it a reference', text('Use this code for Microsoft account verification: 4821'), ['4821']],
+  ['no code: a number labelled as something else anywhere in the mail', text('Booking reference: 77120451\nSee you soon.', 'Confirmed – code 77120451'), []],
+  ['an amount with a currency code after it is not the code', text('Code to approve the payment of 1500 MXN: 482913'), ['482913']],
+  ['no code: a date written with dashes', text('Your code was requested on 2026-11-21.'), []],
+  ['no code: a year after a product name in a heading about a key', text('Hi', '[Licence key] Writer Pro 2027'), []],
+  ['no code: a postcode before an action word in an address line', text('Shop GmbH · Sportallee 1 · 91074 Herzogenaurach · Retoure anmelden'), []],
 ];
 
 describe('extractCodes (D24)', () => {
   for (const [name, source, expected] of CASES) {
     it(name, () => assert.deepEqual(extractCodes(source), expected));
   }
+
+  it('reads hostile input in bounded time: long lines of numbers, unclosed comments and scripts, long words', () => {
+    const bodies: CodeSource[] = [
+      text('code 123456 '.repeat(6000)),
+      text('A1'.repeat(40000)),
+      text(`${'x'.repeat(50000)}@`),
+      html('<!--'.repeat(80000)),
+      html('<script>'.repeat(40000)),
+      html('<p '.repeat(100000)),
+    ];
+    for (const source of bodies) {
+      const started = performance.now();
+      extractCodes(source);
+      assert.ok(performance.now() - started < 1500, 'under 1.5 s');
+    }
+  });
 
   it('returns each code once and at most five', () => {
     const many = Array.from({ length: 8 }, (_, i) => `code ${100000 + i}`).join('\n');

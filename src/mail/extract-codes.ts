@@ -1,14 +1,15 @@
 // Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
-// conservative, since a wrong code is worse than none: a number or token counts only with a sign that it
-// is a code, in the words of code-words.ts (14 languages): a word naming a code just before it
-// ("code: 482913", "確認コード：482913"), on the line above when it stands alone, or the word or the action
-// just after it ("Use 739214 to sign in", "482913 is your code"). A number whose nearest label calls it
-// something else (order, invoice, tracking, customer, phone, postcode, IBAN …) is not a code, and nor are
-// years, prices, times, dates, phone numbers, discount codes, and anything inside a link or an address.
-// Shapes: digits (482913), grouped (123-456, 123 456), digits set out one by one (7 3 9 2 1 4 → 739214,
-// or one per table cell in HTML), upper-case letters and digits (K7P2QX, K7Q-4ZP), and grouped licence and
-// recovery keys (ABCD-EFGH-JKLM-NPQR). Best first, at most five.
-import { ACTION, CODE_NOUN, NOT_A_CODE, PROMOTION_AFTER } from './code-words.js';
+// conservative, since a wrong code is worse than none. Candidate tokens and the shapes that are never a
+// code are in code-tokens.ts; here each candidate is weighed by the words around it (code-words.ts, about
+// nineteen languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
+// paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
+// its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
+// sentence ("482913 is your code", "Use 739214 to sign in"). A token whose nearest label calls it something
+// else (order, invoice, tracking, customer, booking, phone, postcode, IBAN …) is not a code, in that place
+// or anywhere else in the mail, and nor is a token in a sentence about a saving. Best first, at most five,
+// each as a person types it (code-tokens.ts, typed).
+import { ACTION, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER } from './code-words.js';
+import { CANDIDATE, CURRENCY_BEFORE, CURRENCY_AFTER, isDigits, isYear, linesOf, plausible, typed, UNIT_AFTER } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -21,16 +22,29 @@ const MAX_CODES = 5;
 /** How much of the text and of the HTML is read (characters). */
 const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
-const CURRENCY_BEFORE = /[$€£¥₹₩₽￥]\s?$|\b(usd|eur|gbp|chf|pln|brl|rub|r\$|zł|kr)\s?$/i;
-const CURRENCY_AFTER = /^\s?([$€£¥₹₩₽￥%円元원]|usd\b|eur\b|gbp\b|chf\b|pln\b|zł|руб|dollars?\b|euros?\b)/i;
-const UNIT_AFTER = /^\s?(am|pm|h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
-const CANDIDATE =
-  /(?<![\w.,:/@#+-])(\d(?: \d){3,8}|\d{3}[- ]\d{3}|\d{4,8}|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5})(?![\w@/-]|[.,:]\d)/g;
+/** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
+const MAX_CANDIDATES = 400;
 /** How far before a code its label may be, and after it the words that name it. */
 const BEFORE_WINDOW = 60;
 const AFTER_WINDOW = 50;
 const LABEL_REACH = 30;
 const PARAGRAPH_WINDOW = 200;
+const SENTENCE_WINDOW = 160;
+/** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
+const NAMED_NEAR = 8;
+/** What may stand between a word naming a code and the code itself for the word to be its label. */
+const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+/** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
+const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** A neighbouring group of capitals and digits with both, a space apart. */
+const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
+const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
+/** Code nouns that name what the code is for, never a kind of reference. */
+const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
+/** Nothing but a copula between a word and what follows it. */
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+/** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
+const SENTENCE_END = /[.!?](?:\s|$)|[。！？；·|•]/gu;
 
 interface Scored {
   code: string;
@@ -60,85 +74,156 @@ function endsSentence(context: string, word: Word): boolean {
   return /[!?。！？]$/.test(rest) || (rest.endsWith('.') && word.end - word.start > 3);
 }
 
-const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+/** The text of the sentence up to a point, and from a point to the sentence's end. */
+function sentenceBefore(text: string): string {
+  const tail = text.slice(-SENTENCE_WINDOW);
+  const end = lastMatch(SENTENCE_END, tail);
+  return end === null ? tail : tail.slice(end.end);
+}
 
-/** The code a person types: digits set out one by one are typed together; other groupings stay as shown. */
-function typed(token: string): string {
-  return /^\d(?: \d){3,8}$/.test(token) ? token.replace(/ /g, '') : token;
+function sentenceAfter(text: string): string {
+  const head = text.slice(0, AFTER_WINDOW);
+  const end = firstMatch(SENTENCE_END, head);
+  return end === null ? head : head.slice(0, end.start);
+}
+
+/** What the line under a token alone on its line says of it: true when it names a code or its action with
+ * no number of its own first, false when it starts with a label of something else, null when neither. */
+function namedBelow(next: string): boolean | null {
+  const head = next.slice(0, LABEL_REACH);
+  const named = firstMatch(CODE_NOUN, next) ?? firstMatch(ACTION, next);
+  const other = firstMatch(NOT_A_CODE, head);
+  if (other !== null && (named === null || other.start < named.start)) return false;
+  if (named === null || /\d/.test(next.slice(0, named.start))) return null;
+  return true;
+}
+
+/** Whether a body names a one-time code somewhere: a code word not qualified by a label of something else
+ * just before it ("promo code", "postal code", "QR code" name no code to type). */
+function namesACode(body: string): boolean {
+  let seen = 0;
+  for (const m of body.matchAll(CODE_NOUN)) {
+    if ((seen += 1) > MAX_CANDIDATES) return false;
+    const before = body.slice(Math.max(0, m.index - LABEL_REACH), m.index);
+    const label = lastMatch(NOT_A_CODE, before);
+    if (label === null || !/^[\s-]*$/.test(before.slice(label.end))) return true;
+  }
+  return false;
 }
 
 interface Line {
   text: string;
   previous: string;
+  next: string;
 }
 
-function judge(line: Line, match: RegExpExecArray, codeNamedInMessage: boolean): number {
+interface Message {
+  /** Whether any part of the message names a code (the subject, say). */
+  codeNamed: boolean;
+  /** Tokens labelled as something else somewhere in the message (an order number, a booking code). */
+  vetoed: Set<string>;
+}
+
+function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const token = match[1] as string;
-  const before = line.text.slice(0, match.index);
-  const after = line.text.slice(match.index + token.length);
+  if (!plausible(token)) return 0;
+  // Only the text near the token is read, so a long line costs time in proportion to its length.
+  const before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
+  const after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
-  if (/\d\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
+  if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after)) return 0;
+  // One group of a code of letters and digits set out with spaces ("K7P 2QX"): which part, or what joined,
+  // a form wants is a guess, and a guess is worse than no code.
+  if (!isDigits(token) && (SPACED_GROUP_BEFORE.test(before) || SPACED_GROUP_AFTER.test(after))) return 0;
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
   const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
   const noun = lastMatch(CODE_NOUN, context);
   const notCode = lastMatch(NOT_A_CODE, context);
-  // A label sits next to its value ("Order number: 40012345"); a word far back in a sentence is no label.
-  const labelled = notCode !== null && context.length - notCode.end <= LABEL_REACH && !endsSentence(context, notCode);
-  if (labelled && (noun === null || (notCode as Word).end >= noun.start)) return 0;
-  const nounBefore = noun !== null;
-  const following = after.slice(0, AFTER_WINDOW).split(/[.。!?！？]\s/)[0] ?? '';
-  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  // A label sits next to its value ("Order number: 40012345"), with no other number between them; a word
+  // far back in a sentence is no label. A code named for an action on something ("code de connexion à
+  // l'espace client") is still a code; a code of something ("código do cliente") is not.
+  // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
+  const subjectOfCopula = noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
+  const labelled =
+    notCode !== null &&
+    context.length - notCode.end <= LABEL_REACH &&
+    !endsSentence(context, notCode) &&
+    !/\d/.test(context.slice(notCode.end)) &&
+    !subjectOfCopula;
+  // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
+  // A noun naming a purpose ("account verification: 4821") is not qualified so.
+  const qualified =
+    noun !== null &&
+    notCode !== null &&
+    notCode.end <= noun.start &&
+    /^[\s-]*$/.test(context.slice(notCode.end, noun.start)) &&
+    !PURPOSE.test(context.slice(noun.start, noun.end));
+  const labelWins = noun === null || qualified || (notCode !== null && notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null);
+  if (labelled && labelWins) {
+    message.vetoed.add(typed(token));
+    return 0;
+  }
+  const following = sentenceAfter(after);
   if (PROMOTION_AFTER.test(following)) return 0;
+  if (PROMOTION.test(before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before)) || PROMOTION.test(following)) return 0;
+  const nounBefore = noun !== null;
+  const direct = noun !== null && DIRECT.test(context.slice(noun.end));
+  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
-  const namedAfter = named !== null && (otherLabel === null || otherLabel.start > named.start);
+  // Named after it, the token must lead its sentence ("482913 is your code"), follow a verb asking to type it
+  // ("Use 739214 to sign in"), or be followed by the word at once ("489126 kodunu"): a number deep in a
+  // sentence is not named by a code word further on ("card 8821 …, then your code").
+  const sentence = sentenceBefore(before);
+  const enter = lastMatch(ENTER, sentence);
+  const entered = enter !== null && sentence.slice(enter.end).trim() === '';
+  const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
+  const namedAfter =
+    named !== null &&
+    (otherLabel === null || otherLabel.start > named.start) &&
+    !/\d/.test(following.slice(0, named.start)) &&
+    (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
   if (isYear(token)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
-    // "© 2026" and "on 23 Nov 2026" are not.
+    // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
-    const right = noun !== null && before.trim() !== '' && context.length - noun.end <= 15;
+    const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  const digits = /^[\d -]+$/.test(token);
   if (nounBefore || namedAfter) return alone ? 4 : 3;
+  // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
+  // something else there: "48291377" then "Your order number".
+  const below = alone ? namedBelow(line.next) : null;
+  if (below === false) return 0;
+  if (below === true) return 3;
+  // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
+  if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
+  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code, or just after
+  // the action it is for ("Someone tried to sign in. If it was you, enter 606 281 in the app").
+  if (entered && (message.codeNamed || firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null)) return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
-  if (alone && digits && codeNamedInMessage) return 1;
+  if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
-}
-
-/** Lines of a body, with a code set out one character per table cell (one per line here) joined up. */
-function linesOf(body: string): string[] {
-  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
-  const joined: string[] = [];
-  for (let i = 0; i < lines.length; ) {
-    let j = i;
-    while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
-    if (j - i >= 4 && j - i <= 10) {
-      joined.push(lines.slice(i, j).join(''));
-      i = j;
-    } else {
-      joined.push(lines[i] as string);
-      i += 1;
-    }
-  }
-  return joined;
 }
 
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
-  const codeNamedInMessage = bodies.some((body) => firstMatch(CODE_NOUN, body) !== null);
+  const message: Message = { codeNamed: bodies.some(namesACode), vetoed: new Set() };
   const found = new Map<string, Scored>();
   let order = 0;
+  let weighed = 0;
   for (const body of bodies) {
     // Links and addresses carry numbers that are never the code to type.
-    const lines = linesOf(body).map((l) => l.replace(/\b(https?:\/\/|www\.)\S+|\S+@\S+/gi, (m) => ' '.repeat(m.length)));
+    // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
+    const lines = linesOf(body).map((l) => l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)));
     lines.forEach((text, i) => {
-      const line = { text, previous: lines[i - 1] ?? '' };
+      const line = { text, previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW), next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW) };
       for (const match of text.matchAll(CANDIDATE)) {
-        const score = judge(line, match, codeNamedInMessage);
+        if ((weighed += 1) > MAX_CANDIDATES) return;
+        const score = judge(line, match, message);
         if (score === 0) continue;
         const code = typed(match[1] as string);
         const known = found.get(code);
@@ -148,6 +233,7 @@ export function extractCodes(source: CodeSource): string[] {
     });
   }
   return [...found.values()]
+    .filter((s) => !message.vetoed.has(s.code))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_CODES)
     .map((s) => s.code);

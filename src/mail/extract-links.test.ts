@@ -71,12 +71,67 @@ const CASES: [string, LinkSource, string[]][] = [
     { text: null, html: '<a href="https://facebook.com/acme">Facebook</a><a href="https://example.com/help">Help</a><a href="https://example.com/orders/1">View order</a>' },
     ['https://example.com/orders/1', 'https://facebook.com/acme', 'https://example.com/help'],
   ],
+  [
+    'a logo (an image in a link, no text) after the button, though it comes first',
+    {
+      text: null,
+      html: '<a href="https://shop.example.com"><img src="https://shop.example.com/logo.png" alt="Shop"></a><p>Order 1 ships.</p><a href="https://shop.example.com/orders/1">View your order</a>',
+    },
+    ['https://shop.example.com/orders/1', 'https://shop.example.com'],
+  ],
+  [
+    'an image drawn as a button speaks by its alternative text',
+    { text: null, html: '<a href="https://example.com/blog">Blog</a><a href="https://t.example.net/c/x1"><img src="https://example.com/b.png" alt="Verify e-mail"></a>' },
+    ['https://t.example.net/c/x1', 'https://example.com/blog'],
+  ],
+  [
+    'a returns link in the footer after the tracking button, though it says "anmelden"',
+    { text: null, html: '<a href="https://t.example.net/c/track1">Sendung verfolgen</a><p><a href="https://example.com/retoure">Retoure anmelden</a></p>' },
+    ['https://t.example.net/c/track1', 'https://example.com/retoure'],
+  ],
+  [
+    'a "view in browser" link after the tracking button, though it comes first',
+    { text: null, html: '<a href="https://m.example.com/web/1">View in browser</a><p>Shipped.</p><a href="https://t.example.net/c/2">Track package</a>' },
+    ['https://t.example.net/c/2', 'https://m.example.com/web/1'],
+  ],
+  [
+    'the next step of an order (view, track, manage, pay) before product links',
+    {
+      text: null,
+      html: '<a href="https://shop.example.com/p/candle">Beeswax candle</a><a href="https://shop.example.com/c/9">Bestellung ansehen</a>',
+    },
+    ['https://shop.example.com/c/9', 'https://shop.example.com/p/candle'],
+  ],
+  [
+    'an invitation to join, in another language, is an action',
+    { text: null, html: '<a href="https://x.example.com/blog">Blog</a><a href="https://x.example.com/c/abc">Rejoindre l\'équipe</a>' },
+    ['https://x.example.com/c/abc', 'https://x.example.com/blog'],
+  ],
+  [
+    "a site's home page after the other links",
+    { text: null, html: '<a href="https://x.example.com/">Acme</a><a href="https://x.example.com/account/invoices/7">Your invoice</a>' },
+    ['https://x.example.com/account/invoices/7', 'https://x.example.com/'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {
   for (const [name, source, expected] of CASES) {
     it(name, () => assert.deepEqual(extractLinks(source), expected));
   }
+
+  it('reads hostile input in bounded time: unclosed anchors, tags without an end, a long run of punctuation', () => {
+    const sources: LinkSource[] = [
+      { text: null, html: '<a href="https://x.example/">'.repeat(20000) },
+      { text: null, html: '<a '.repeat(150000) },
+      { text: `https://x.example/${'.'.repeat(100000)}x`, html: null },
+      { text: 'https://x.example/a '.repeat(6000), html: null },
+    ];
+    for (const source of sources) {
+      const started = performance.now();
+      extractLinks(source);
+      assert.ok(performance.now() - started < 1500, 'under 1.5 s');
+    }
+  });
 
   it('returns at most twenty links', () => {
     const html = Array.from({ length: 30 }, (_, i) => `<a href="https://example.com/p/${i}">p${i}</a>`).join('');

@@ -1,8 +1,10 @@
 // The http(s) links of a message (D24), never visited: from the HTML's anchors and the text's bare URLs,
 // deduplicated, best first: links whose text, address or wrapped target (a tracking redirect's `url=`
-// parameter) speaks of verifying, confirming, resetting or signing in come first; help, legal and social
-// links after the rest; unsubscribe and preference links last of all, so an agent taking the first link
-// never takes one. At most twenty.
+// parameter) speaks of verifying, confirming, resetting, signing in or joining come first; then links whose
+// text names the next step of an order, delivery, booking or invoice (view, track, manage, pay); then the
+// rest; help, legal, social, "view in browser", home-page, returns and logo links after them; unsubscribe
+// and preference links last of all, so an agent taking the first link never takes one. At most twenty;
+// anchors are found by a linear scan and each link's text and address are read up to a bound.
 import { decodeEntities } from './html-text.js';
 
 export interface LinkSource {
@@ -17,7 +19,9 @@ const MAX_TEXT = 128 * 1024;
 // Action words in the addresses and in the button texts of the languages senders write in (issue 17).
 const ACTION = new RegExp(
   [
-    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started',
+    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started|\\bjoin\\b',
+    'passwort|beitreten|mot de passe|rejoindre|contraseña|unirte|unirse|senha|participar|unisciti|partecipa|wachtwoord|deelnemen|hasło|dołącz',
+    'пароль|присоедин|パスワード|参加|密码|密碼|加入|비밀번호|참여|şifre|katıl|كلمة المرور|انضم',
     'bestätig|anmeld|zurücksetz|einladung|annehmen|aktivier',
     'vérifi|connecter|connexion|réinitialis|accepter|activer',
     'iniciar sesión|restablecer|aceptar|activar|entrar|redefinir|aceitar|ativar|acessar',
@@ -34,17 +38,50 @@ const ACTION = new RegExp(
   'i',
 );
 const OPT_OUT = /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|désabonner|desinscri/i;
-const LOW = /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google/i;
+const LOW =
+  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة/i;
+/** The next step of an order, a delivery, a booking or an invoice, on a link's text: "View your order",
+ * "Track package", "Manage booking", "Pay invoice". Ranked after an action link, before other links. */
+const NEXT_STEP = new RegExp(
+  `(?<!\\p{L})(?:${[
+    'view|see|track|manage|pay|download|open|check',
+    'ansehen|anzeigen|verfolgen|verwalten|bezahlen|herunterladen|öffnen',
+    'voir|suivre|gérer|payer|télécharger|ouvrir|consulter',
+    'ver|seguir|rastrear|gestionar|pagar|descargar|baixar|abrir|acompanhar|vedi|visualizza|traccia|segui|gestisci|paga|scarica|apri',
+    'bekijk|volg|beheer|betaal|zobacz|śledź|zarządzaj|zapłać|pobierz|otwórz',
+    'посмотреть|просмотреть|отследить|отслеживать|управлять|оплатить|скачать|открыть',
+    'görüntüle|takip et|yönet|öde|indir',
+  ].join('|')})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل`,
+  'iu',
+);
+/** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
+const RETURNS = /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
+/** Punctuation that ends a sentence around a bare URL rather than the URL. */
+const TRAILING = '.,;:!?)]}>\'"';
+/** How much of a link's text and address is read to rank it, and how many links are looked at. */
+const MAX_SAID = 2000;
+const MAX_CANDIDATES = 1000;
+/** The context of a bare URL in a long line of text: this many characters either side of it. */
+const TEXT_REACH = 200;
+/** Opening and closing anchor tags. A tag ends at the first ">" or "<", so no attempt reads past the next
+ * tag and the scan stays linear on hostile HTML. */
+const ANCHOR_TAG = /<a\b([^<>]*)>|<\/a\s*>/gi;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 
 interface Candidate {
   url: string;
   text: string;
+  /** An anchor around an image and no text: a logo or a banner, ranked with the footer links. */
+  image: boolean;
   order: number;
 }
 
 function cleanUrl(raw: string): string | null {
-  const trimmed = decodeEntities(raw.trim()).replace(/[.,;:!?)\]}>'"]+$/, '');
+  const decoded = decodeEntities(raw.trim());
+  let end = decoded.length;
+  while (end > 0 && TRAILING.includes(decoded[end - 1] as string)) end -= 1; // a loop: a regex here backtracks
+  const trimmed = decoded.slice(0, end);
   try {
     const url = new URL(trimmed);
     return url.protocol === 'http:' || url.protocol === 'https:' ? trimmed : null;
@@ -63,25 +100,53 @@ function wrappedTarget(url: string): string {
   return '';
 }
 
+/** A site's home page (no path, no query): the logo's or the brand's link, never the action. */
+function isHome(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.pathname === '/' || parsed.pathname === '') && parsed.search === '';
+  } catch {
+    return false;
+  }
+}
+
 function score(candidate: Candidate): number {
-  const said = `${candidate.text} ${candidate.url} ${wrappedTarget(candidate.url)}`;
+  const said = `${candidate.text.slice(0, MAX_SAID)} ${candidate.url.slice(0, MAX_SAID)} ${wrappedTarget(candidate.url).slice(0, MAX_SAID)}`;
   if (OPT_OUT.test(said)) return 0;
+  if (RETURNS.test(said)) return 1;
   if (ACTION.test(said)) return 3;
-  if (LOW.test(said)) return 1;
+  if (LOW.test(said) || candidate.image || isHome(candidate.url)) return 1;
+  if (NEXT_STEP.test(candidate.text.slice(0, MAX_SAID))) return 2.5;
   return 2;
 }
 
 export function extractLinks(source: LinkSource): string[] {
   const candidates: Candidate[] = [];
   let order = 0;
-  const add = (raw: string, text: string) => {
+  const add = (raw: string, text: string, image = false) => {
+    if (candidates.length >= MAX_CANDIDATES) return;
     const url = cleanUrl(raw);
     if (url === null) return;
-    candidates.push({ url, text, order: (order += 1) });
+    candidates.push({ url, text, image, order: (order += 1) });
   };
   if (source.html !== null) {
-    for (const m of source.html.slice(0, MAX_HTML).matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>([\s\S]*?)<\/a\s*>/gi)) {
-      add(m[2] ?? m[3] ?? m[4] ?? '', decodeEntities((m[5] ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim());
+    // An anchor's text runs from its opening tag to the next closing one; anchors do not nest.
+    let open: { href: string; end: number } | null = null;
+    const html = source.html.slice(0, MAX_HTML);
+    for (const m of html.matchAll(ANCHOR_TAG)) {
+      if (m[0][1] !== '/') {
+        const href = HREF.exec(m[1] ?? '');
+        open = href === null ? null : { href: href[1] ?? href[2] ?? href[3] ?? '', end: m.index + m[0].length };
+        continue;
+      }
+      if (open === null) continue;
+      const inner = html.slice(open.end, m.index).slice(0, MAX_SAID);
+      const text = decodeEntities(inner.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+      // An image's alternative text speaks for it ("Verify" on a button drawn as an image).
+      const image = text === '' && /<img\b/i.test(inner);
+      const alt = image ? (/\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(inner) ?? []) : [];
+      add(open.href, image ? decodeEntities(alt[1] ?? alt[2] ?? '') : text, image);
+      open = null;
     }
   }
   if (source.text !== null) {
@@ -89,8 +154,10 @@ export function extractLinks(source: LinkSource): string[] {
     lines.forEach((line, i) => {
       // A URL alone on its line is named by the line above ("Verify your e-mail:" then the address).
       const alone = line.replace(BARE_URL, '').trim() === '';
-      const text = alone ? `${lines[i - 1] ?? ''} ${line}` : line;
-      for (const m of line.matchAll(BARE_URL)) add(m[0], text);
+      for (const m of line.matchAll(BARE_URL)) {
+        const around = line.slice(Math.max(0, m.index - TEXT_REACH), m.index + m[0].length + TEXT_REACH);
+        add(m[0], alone ? `${(lines[i - 1] ?? '').slice(-TEXT_REACH)} ${around}` : around);
+      }
     });
   }
   const best = new Map<string, { candidate: Candidate; score: number }>();

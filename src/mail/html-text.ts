@@ -13,16 +13,31 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const BLOCK = /<\/?(p|div|br|tr|td|th|li|ul|ol|h[1-6]|table|tbody|thead|section|article|header|footer|center|blockquote|pre|hr)\b[^>]*>/gi;
+const BLOCK = /<\/?(p|div|br|tr|td|th|li|ul|ol|h[1-6]|table|tbody|thead|section|article|header|footer|center|blockquote|pre|hr)\b[^<>]*>/gi;
+/** Elements whose content is never text: from the opening tag to its closing tag, or to the end. */
+const HIDDEN = /<!--|<(script|style|head|title)\b/gi;
+
+/** The HTML without comments, scripts, styles and the head. A scan with indexOf, not a lazy regex, which
+ * would read to the end of the input again for every unclosed "<!--" or "<script". */
+function withoutHidden(html: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  HIDDEN.lastIndex = 0;
+  for (let m = HIDDEN.exec(html); m !== null; m = HIDDEN.exec(html)) {
+    const close = m[0] === '<!--' ? '-->' : `</${(m[1] as string).toLowerCase()}`;
+    const end = lower.indexOf(close, m.index + m[0].length);
+    out += `${html.slice(at, m.index)} `;
+    if (end < 0) return out;
+    const gt = close === '-->' ? end + 3 : lower.indexOf('>', end);
+    at = gt < 0 ? html.length : close === '-->' ? gt : gt + 1;
+    HIDDEN.lastIndex = at;
+  }
+  return out + html.slice(at);
+}
 
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<(script|style|head|title)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(BLOCK, '\n')
-      .replace(/<[^>]*>/g, ''),
-  )
+  return decodeEntities(withoutHidden(html).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter((line) => line.length > 0)
