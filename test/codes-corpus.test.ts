@@ -9,12 +9,23 @@ import { describe, it } from 'node:test';
 import { BARS, figuresOf, runExtraction, shortfalls } from '../bench/code-score.js';
 import type { CorpusMessage } from './fixtures/codes-corpus/types.js';
 
-/** A labelled code, and each other form it accepts, stands in its message as written, or with the spaces,
- * dashes or table cells between its characters; a labelled link stands in it as written. */
+/** Digits of other scripts (Arabic-Indic, Eastern Arabic-Indic, Devanagari, full-width) as ASCII digits. */
+const ZEROS = [0x660, 0x6f0, 0x966, 0xff10];
+function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\uff10-\uff19]/g, (d) => {
+    const code = d.charCodeAt(0);
+    const zero = ZEROS.find((z) => code >= z && code <= z + 9)!;
+    return String(code - zero);
+  });
+}
+
+/** A labelled code, and each other form it accepts, stands in its message as written, or with the spaces
+ * (`&nbsp;` too), dashes or table cells between its characters, or in another script's digits; a labelled
+ * link stands in it as written. */
 function labelsAppear(message: CorpusMessage): boolean {
   const bodies = [message.subject, message.text ?? '', message.html ?? ''];
-  const squeezed = bodies.map((b) => b.replace(/<[^>]*>/g, '').replace(/[\s-]+/g, ''));
-  const appears = (code: string) => bodies.some((b) => b.includes(code)) || squeezed.some((b) => b.includes(code.replace(/[\s-]+/g, '')));
+  const squeezed = bodies.map((b) => asciiDigits(b.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/[\s-]+/g, '')));
+  const appears = (code: string) => bodies.some((b) => b.includes(code)) || squeezed.some((b) => b.includes(asciiDigits(code.replace(/[\s-]+/g, ''))));
   const codeFound = message.code === null || [message.code, ...(message.acceptCodes ?? [])].every(appears);
   const linkFound = message.primaryLink === null || bodies.some((b) => b.includes(message.primaryLink!) || b.includes(message.primaryLink!.replace(/&/g, '&amp;')));
   return codeFound && linkFound;
