@@ -24,6 +24,7 @@ import { createRedisEvents } from './events/redis-events.js';
 import { connectRedis } from './redis-connection.js';
 import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
+import { warmExtraction } from './mail/warm-up.js';
 import { createLogger } from './logger.js';
 import { registerMcpEndpoint } from './mcp/mcp-endpoint.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -136,6 +137,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     await Promise.all([store.ping(), shared?.ping()]);
   };
   const parser = createParserPool({ threads: config.parserThreads, timeoutMs: 10_000 });
+  // Before any listener opens: the first readers find the parser threads and the extraction ready (P39).
+  await parser.warm();
+  warmExtraction();
   let baseUrl = config.baseUrl ?? '';
   const inbox = createInbox({
     store,

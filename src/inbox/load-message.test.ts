@@ -33,6 +33,7 @@ function countingParser(): MailParser & { decodes: number } {
       parser.decodes += 1;
       return inline.decode(raw);
     },
+    warm: inline.warm,
     close: inline.close,
   };
   return parser;
@@ -92,6 +93,38 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     const message = (await store.getMessage('box@inboxd.test', id, T0))!;
     await store.deleteMessage('box@inboxd.test', id);
     await assert.rejects(loadMessage({ store, parser: inlineMailParser(), newId: () => ulid(T0) }, message, T0), { slug: 'not_found' });
+    await store.close();
+  });
+
+  it('hands a message without attachments to its first reader before its decode is kept, and one with attachments only after (P39)', async () => {
+    const store = openSqliteStore(':memory:');
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let kept = 0;
+    const slowKeep: MessageStore = new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'saveDecoded'
+          ? async (...args: Parameters<MessageStore['saveDecoded']>) => {
+              await gate;
+              kept += 1;
+              return target.saveDecoded(...args);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const deps = { store: slowKeep, parser: inlineMailParser(), newId: () => ulid(T0) };
+    const plainId = await stored(store, 'From: ana@example.org\r\nSubject: Your code\r\n\r\nYour code is 482913.\r\n');
+    const plain = await loadMessage(deps, (await store.getMessage('box@inboxd.test', plainId, T0))!, T0);
+    assert.equal(plain.text, 'Your code is 482913.\n');
+    assert.equal(kept, 0, 'served while its keep still waits');
+    const withFileId = await stored(store);
+    let served = false;
+    const withFile = loadMessage(deps, (await store.getMessage('box@inboxd.test', withFileId, T0))!, T0).then((m) => ((served = true), m));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(served, false, 'its attachment ids must exist before they are handed out');
+    release();
+    const read = await withFile;
+    assert.equal(kept, 2);
+    assert.ok(await store.getAttachment('box@inboxd.test', read.attachments[0]!.id, T0), 'the id handed out is the kept one');
     await store.close();
   });
 });

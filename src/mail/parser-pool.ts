@@ -7,6 +7,7 @@
 import { Piscina } from 'piscina';
 import { decodeMail, type Decoded } from './decode-mail.js';
 import { scanMime, type ScanResult } from './mime-scan.js';
+import { sampleMail } from './warm-up.js';
 import { owned, transferable } from '../transferable.js';
 
 export type ScanOutcome = ScanResult | { ok: false; reason: 'timeout'; detail: string };
@@ -23,6 +24,8 @@ export interface MailParser {
   scan(raw: Uint8Array): Promise<Scanned>;
   /** The full decode; takes the bytes of `raw` over for good. */
   decode(raw: Uint8Array): Promise<Decoded>;
+  /** Starts every thread and decodes a sample in each, so the first real decode finds them ready (P39). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,8 @@ export function createParserPool(options: ParserPoolOptions): MailParser {
   const pool = new Piscina({
     filename: workerFile.href,
     name: 'scan',
-    minThreads: 1,
+    // Every thread from the start: one started on demand made the decodes queued behind it wait for it.
+    minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: 60_000,
   });
@@ -89,6 +93,9 @@ export function createParserPool(options: ParserPoolOptions): MailParser {
         return { ok: false, text: null, detail: error.message };
       }
     },
+    async warm() {
+      await Promise.all(Array.from({ length: options.threads }, () => run<Decoded>('decode', sampleMail())));
+    },
     close: () => pool.close({ force: true }),
   };
 }
@@ -98,6 +105,7 @@ export function inlineMailParser(): MailParser {
   return {
     scan: async (raw) => ({ result: scanMime(raw), raw }),
     decode: (raw) => decodeMail(raw),
+    warm: async () => void (await decodeMail(sampleMail())),
     close: async () => undefined,
   };
 }
