@@ -195,7 +195,10 @@ async function measure(setup: string, nodes: RunningInboxd[], options: PollsOpti
 
     await sleepUntil(measureFrom);
     log(`polls ${setup}: measuring (${Math.round(now() - measureFrom)} ms late)`);
-    for (const scraper of scrapers) await scraper.metric('inboxd_process_nodejs_eventloop_lag_p99_seconds'); // a scrape resets it
+    // A service saturated by the pollers may not take the scrape's connection in time: its event-loop
+    // figures are then unmeasured (NaN, shown as —), and the run goes on to report everything else.
+    const scrape = (scraper: HttpsClient, names: string[]) => scraper.metrics(names).catch(() => names.map(() => Number.NaN));
+    for (const scraper of scrapers) await scrape(scraper, ['inboxd_process_nodejs_eventloop_lag_p99_seconds']); // a scrape resets it
     const cpuBefore = { at: now(), service: nodes.map((n) => cpuSeconds(n.pid)), pollers: pollers.map((p) => cpuSeconds(p.child.pid!)), self: selfCpuSeconds() };
     const recipients = mailboxes.slice(0, Math.max(1, Math.floor(options.mailboxes / 10)));
     const sendStarted = now();
@@ -205,7 +208,7 @@ async function measure(setup: string, nodes: RunningInboxd[], options: PollsOpti
     const sendSeconds = (now() - sendStarted) / 1000;
     await sleepUntil(measureUntil);
     log(`polls ${setup}: mail sent; window over ${Math.round(now() - measureUntil)} ms late`);
-    const loops = await Promise.all(scrapers.map((s) => s.metrics(['inboxd_process_nodejs_eventloop_lag_p99_seconds', 'inboxd_process_nodejs_eventloop_lag_max_seconds'])));
+    const loops = await Promise.all(scrapers.map((s) => scrape(s, ['inboxd_process_nodejs_eventloop_lag_p99_seconds', 'inboxd_process_nodejs_eventloop_lag_max_seconds'])));
     const cpuAfter = { at: now(), service: nodes.map((n) => cpuSeconds(n.pid)), pollers: pollers.map((p) => cpuSeconds(p.child.pid!)), self: selfCpuSeconds() };
     const cpuWindow = (cpuAfter.at - cpuBefore.at) / 1000;
     for (const poller of pollers) poller.child.send({ stop: true });
