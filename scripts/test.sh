@@ -6,9 +6,9 @@
 # INBOXD_REQUIRE_SHARED=1 (CI) turns a missing engine into a failure instead of a skip.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# A test that hangs fails after 5 minutes instead of holding the run, and a file whose tests have all ended
-# exits even if a handle was left open (a leak to fix, but not a reason to stall CI for an hour).
-run() { npx tsx --test --test-concurrency=2 --test-timeout=300000 --test-force-exit --test-reporter=spec "$@"; }
+# A test that hangs fails after 5 minutes instead of holding the run. (Not --test-force-exit: on Node 24
+# and 26 it ended files before all their tests had run, and said nothing of the ones it dropped.)
+run() { npx tsx --test --test-concurrency=2 --test-timeout=300000 --test-reporter=spec "$@"; }
 
 # The page under test is the one in web/ now, not an older build.
 node scripts/build-web.mjs || exit 1
