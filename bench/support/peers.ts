@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopChild } from './processes.js';
 
 const peersDir = new URL('../peers/', import.meta.url).pathname;
 
@@ -109,15 +110,6 @@ export async function answersEhlo(port: number, timeoutMs = 2000): Promise<boole
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Waits until the child answers EHLO on `port`; throws with its output if it exits or takes over `timeoutMs`. */
 async function readyOrThrow(name: string, child: ChildProcess, port: number, output: () => string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -179,43 +171,29 @@ export async function startHaraka(): Promise<RunningPeer> {
     writeFileSync(join(dir, file), text);
   }
   const bin = join(peersDir, 'node_modules', 'Haraka', 'bin', 'haraka');
-  const child = spawn(process.execPath, [bin, '-c', dir], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = captureOutput(child);
-  try {
-    await readyOrThrow('Haraka', child, port, output);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    name: 'haraka',
-    child,
-    pid: child.pid!,
-    port,
-    async stop() {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return launch('haraka', 'Haraka', dir, port, [bin, '-c', dir]);
 }
 
 export async function startMaildev(): Promise<RunningPeer> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-maildev-'));
   const port = await freePort();
   const bin = join(peersDir, 'node_modules', 'maildev', 'bin', 'maildev');
-  const child = spawn(process.execPath, [bin, '--smtp', String(port), '--ip', '127.0.0.1', '--disable-web', '--mail-directory', dir, '--silent'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return launch('maildev', 'MailDev', dir, port, [bin, '--smtp', String(port), '--ip', '127.0.0.1', '--disable-web', '--mail-directory', dir, '--silent']);
+}
+
+/** Starts a peer in `dir` (its own temporary folder, removed when it stops or fails to start) and waits
+ * until it answers EHLO on `port`. */
+async function launch(name: PeerName, label: string, dir: string, port: number, args: string[]): Promise<RunningPeer> {
+  const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   try {
-    await readyOrThrow('MailDev', child, port, output);
+    await readyOrThrow(label, child, port, output);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return {
-    name: 'maildev',
+    name,
     child,
     pid: child.pid!,
     port,

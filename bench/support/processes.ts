@@ -25,7 +25,8 @@ export interface RunningInboxd extends Running {
   keyFile: string;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if it has not exited in 5 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
