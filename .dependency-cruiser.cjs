@@ -1,7 +1,7 @@
 /**
  * The one-way import rule of docs/architecture.md, checked in CI:
- * edges (smtp, http, mcp, cli, retention) → use cases (inbox, operator) → policy and pure logic (domains,
- * accounts, mail, limits/policy) → storage interfaces (store, limits, events). Only the composition root
+ * edges (smtp, http, mcp, cli, retention) → use cases (inbox, operator) → policy and pure logic (access,
+ * domains, mail, limits/policy) → storage interfaces (store, limits, events). Only the composition root
  * (app.ts, and storage.ts which opens the stores for the server and the operator commands) knows adapters.
  */
 const EDGES = '^src/(smtp|http|mcp|cli|retention)/';
@@ -37,9 +37,9 @@ module.exports = {
     },
     {
       name: 'policy-does-not-import-use-cases',
-      comment: 'domains, accounts, mail and limits are below the use cases.',
+      comment: 'access, domains, mail and limits are below the use cases.',
       severity: 'error',
-      from: { path: '^src/(domains|accounts|mail|limits|store|events|config)/' },
+      from: { path: '^src/(access|domains|mail|limits|store|events|config)/' },
       to: { path: '^src/(inbox|operator)/' },
     },
     {
@@ -47,7 +47,7 @@ module.exports = {
       comment: 'store, limits and events are interfaces and adapters; they import no policy or use case.',
       severity: 'error',
       from: { path: '^src/(store|limits|events)/' },
-      to: { path: '^src/(inbox|operator|domains|accounts|mail)/' },
+      to: { path: '^src/(inbox|operator|access|domains|mail)/' },
     },
     {
       name: 'only-the-composition-root-knows-adapters',

@@ -1,6 +1,6 @@
 // Who may read what (interface §5, D11–D14), as one table: every domain kind × every key state × every
 // endpoint (list, read, codes, delete, attachment), each cell's status and slug asserted over real HTTPS against
-// mail delivered over real SMTP. The rule lives in one place (src/domains/read-access.ts); this table is
+// mail delivered over real SMTP. The rule lives in one place (src/access/authorize-mailbox.ts); this table is
 // its specification.
 import assert from 'node:assert/strict';
 import { decodedMessage } from './support/decoded-message.js';

@@ -3,7 +3,7 @@
 // WWW-Authenticate otherwise); attachments follow the message's rule; reopening makes it keyless again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { digestOf } from '../src/accounts/secret-keys.js';
+import { digestOf } from '../src/access/secret-keys.js';
 import type { Operator } from '../src/operator/operator.js';
 import { startDnsServer, type TestDnsServer } from './support/dns-server.js';
 import { accountWithKey, bearer, operatorOf } from './support/operator.js';

@@ -10,6 +10,7 @@ import { until } from './support/mcp-client.js';
 import { accountWithKey, bearer, operatorOf } from './support/operator.js';
 import { eventsNamed, openMailboxStream, type MailboxStream } from './support/sse-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { waitInput } from '../src/inbox/wait-for-message.js';
 
 const DAY = 86_400_000;
 
@@ -118,7 +119,7 @@ describe('the live mailbox stream (D26)', () => {
     const holder = await accountWithKey(operator, { plan: 'premium' });
     const address = 'waiting-revoked@vip.example.com';
     t.clock.advance(5000);
-    const waiting = t.app.inbox.waitForMessage({ network: '198.51.100.9', bearer: holder.key }, { address, timeoutSeconds: 50 });
+    const waiting = t.app.inbox.operations.waitForMessage.run({ network: '198.51.100.9', bearer: holder.key }, waitInput.parse({ address, timeout_seconds: 50 }));
     const ended = waiting.then(
       (result) => ({ result, error: undefined }),
       (error: { slug?: string }) => ({ result: undefined, error }),

@@ -11,6 +11,7 @@ import { MAX_WAITS_PER_NETWORK } from '../src/inbox/wait-for-message.js';
 import { connectMcp, until, type McpConnection } from './support/mcp-client.js';
 import { accountWithKey, operatorOf } from './support/operator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { waitInput } from '../src/inbox/wait-for-message.js';
 
 const VERIFY_TEXT = 'Hi!\n\nYour verification code is 482913.\n\nOr confirm here: https://app.example.com/verify?token=T0K3N\n\nUnsubscribe: https://app.example.com/unsubscribe';
 
@@ -260,15 +261,15 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
     const caller = { network: '198.51.100.7', bearer: null };
     const stop = new AbortController();
     const open = Array.from({ length: MAX_WAITS_PER_NETWORK }, (_, i) =>
-      t.app.inbox.waitForMessage(caller, { address: `w${i}@inboxd.test`, timeoutSeconds: 50 }, { signal: stop.signal }),
+      t.app.inbox.operations.waitForMessage.run(caller, waitInput.parse({ address: `w${i}@inboxd.test`, timeout_seconds: 50 }), { signal: stop.signal }),
     );
     await until(() => t.app.events.subscribers(`w${MAX_WAITS_PER_NETWORK - 1}@inboxd.test`) === 1, 'the waits to open');
-    await assert.rejects(t.app.inbox.waitForMessage(caller, { address: 'one-more@inboxd.test', timeoutSeconds: 50 }), { slug: 'rate_limited' });
-    const elsewhere = await t.app.inbox.waitForMessage({ network: '203.0.113.9', bearer: null }, { address: 'one-more@inboxd.test', timeoutSeconds: 0 });
+    await assert.rejects(t.app.inbox.operations.waitForMessage.run(caller, waitInput.parse({ address: 'one-more@inboxd.test', timeout_seconds: 50 })), { slug: 'rate_limited' });
+    const elsewhere = await t.app.inbox.operations.waitForMessage.run({ network: '203.0.113.9', bearer: null }, waitInput.parse({ address: 'one-more@inboxd.test', timeout_seconds: 0 }));
     assert.equal(elsewhere.status, 'timeout', 'another client is not affected');
     stop.abort();
     assert.ok((await Promise.all(open)).every((r) => r.status === 'timeout'));
-    const again = await t.app.inbox.waitForMessage(caller, { address: 'w0@inboxd.test', timeoutSeconds: 0 });
+    const again = await t.app.inbox.operations.waitForMessage.run(caller, waitInput.parse({ address: 'w0@inboxd.test', timeout_seconds: 0 }));
     assert.equal(again.status, 'timeout', 'the slots are free again');
   });
 

@@ -2,7 +2,7 @@
 // accept, reject or defer, kept apart from the reply text). Hosted domains are accepted; a domain not
 // hosted yet is accepted when its MX points here and is connected by the delivery (D11); premium-pool
 // addresses reserved by an account are deferred once its monthly quota is used up (D15).
-import { usageMonth } from '../accounts/plans.js';
+import { usageMonth } from '../access/plans.js';
 import type { Clock } from '../clock.js';
 import type { Address } from '../mail/address.js';
 import type { DirectoryStore } from '../store/directory-store.js';

@@ -1,8 +1,8 @@
 // Builds the Caller of one HTTP request: its client network for limits and its bearer key.
 // RateLimit-* headers of an admitted request are set on the reply.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerFromHeader } from '../accounts/bearer.js';
-import { rateLimitHeaders } from '../inbox/admit.js';
+import { bearerFromHeader } from '../access/identify-caller.js';
+import { rateLimitHeaders } from '../inbox/gate.js';
 import type { Caller } from '../inbox/caller.js';
 import { clientNetwork } from '../limits/client-network.js';
 

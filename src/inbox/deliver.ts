@@ -4,7 +4,7 @@
 // arrivals against their accounts' quotas (D15) and tell the waiters (D24). Only when this resolves may
 // the SMTP edge answer 250; a failure before the commit leaves no message stored. Decoding the message
 // waits for its first read (load-message.ts).
-import { usageMonth } from '../accounts/plans.js';
+import { usageMonth } from '../access/plans.js';
 import { normaliseDomain } from '../mail/address.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
 import type { AcceptedRecipient } from './check-recipient.js';

@@ -1,22 +1,20 @@
-// GET /api/v1/attachment/{id}: the bytes of one attachment, under the same access rule as its message.
+// The bytes of one attachment (GET /api/v1/attachment/{id}), under the same access rule as its message.
 // Reading an attachment does not set seen (D3). An attachment is decoded from its range of the raw
 // source (D29; the decode at the message's first read confirmed that range gives its exact bytes).
-import { AppError } from '../errors.js';
 import { decodePartBody } from '../mail/part-body.js';
-import type { AttachmentRecord } from '../store/message-store.js';
-import { admit, requireAddress, requireId } from './admit.js';
-import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
-import type { MessageRequest } from './read-message.js';
+import { messageRef } from './fields.js';
+import { operation } from './operation.js';
+import { readStored } from './stored-message.js';
+import { downloadSchema } from './view-schemas.js';
 
-export function createDownloadAttachment(deps: InboxDeps) {
-  return async function downloadAttachment(caller: Caller, request: MessageRequest): Promise<AttachmentRecord & { content: Uint8Array }> {
-    const mailbox = requireAddress(request.mailbox);
-    const id = requireId(request.id, 'id');
-    await admit(deps, caller, mailbox);
-    const attachment = await deps.store.getAttachment(mailbox.address, id, deps.clock.now());
-    if (attachment === null) throw new AppError('not_found', 'No such attachment in this mailbox.');
-    const { bytes, decoder, ...record } = attachment;
-    return { ...record, content: decoder === null ? bytes : decodePartBody(bytes, decoder) };
-  };
-}
+export const downloadAttachment = (deps: InboxDeps) =>
+  operation({
+    name: 'downloadAttachment',
+    input: messageRef,
+    output: downloadSchema,
+    run: async (caller, ref) => {
+      const { found } = await readStored(deps, caller, ref, (mailbox, id, now) => deps.store.getAttachment(mailbox, id, now), 'No such attachment in this mailbox.');
+      return { filename: found.filename, content: found.decoder === null ? found.bytes : decodePartBody(found.bytes, found.decoder) };
+    },
+  });

@@ -1,23 +1,18 @@
-// GET /api/v1/message/{id}/raw: the message's source exactly as it arrived over SMTP, under the same
+// The message's source exactly as it arrived over SMTP (GET /api/v1/message/{id}/raw), under the same
 // access rule as the message. Like an attachment download it does not set seen (D3).
-import { AppError } from '../errors.js';
-import { admit, requireAddress, requireId } from './admit.js';
-import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
-import type { MessageRequest } from './read-message.js';
+import { messageRef } from './fields.js';
+import { operation } from './operation.js';
+import { readStored } from './stored-message.js';
+import { downloadSchema } from './view-schemas.js';
 
-export interface RawMessage {
-  id: string;
-  content: Uint8Array;
-}
-
-export function createDownloadRaw(deps: InboxDeps) {
-  return async function downloadRaw(caller: Caller, request: MessageRequest): Promise<RawMessage> {
-    const mailbox = requireAddress(request.mailbox);
-    const id = requireId(request.id, 'id');
-    await admit(deps, caller, mailbox);
-    const content = await deps.store.getRaw(mailbox.address, id, deps.clock.now());
-    if (content === null) throw new AppError('not_found', 'No such message in this mailbox.');
-    return { id, content };
-  };
-}
+export const downloadRaw = (deps: InboxDeps) =>
+  operation({
+    name: 'downloadRaw',
+    input: messageRef,
+    output: downloadSchema,
+    run: async (caller, ref) => {
+      const { found } = await readStored(deps, caller, ref, (mailbox, id, now) => deps.store.getRaw(mailbox, id, now));
+      return { filename: `${ref.id}.eml`, content: found };
+    },
+  });

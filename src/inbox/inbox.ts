@@ -1,20 +1,15 @@
-// The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls.
-import { admitCaller } from './admit.js';
+// The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls. The operations
+// table (operations.ts) holds what a caller can do over the API and the tools; beside it stand the
+// delivery of mail (the SMTP edge's), the HTTP list's conditional poll and the page's live stream.
 import type { Caller } from './caller.js';
 import { createCheckRecipient } from './check-recipient.js';
-import { createCreateInbox } from './create-inbox.js';
 import { createDeliver } from './deliver.js';
 import type { InboxDeps } from './deps.js';
-import { createDownloadAttachment } from './download-attachment.js';
-import { createDownloadRaw } from './download-raw.js';
-import { createListDomains } from './list-domains.js';
-import { createListMessages, createPollMessages } from './list-messages.js';
-import { createReadCodes } from './read-codes.js';
-import { createReadMessage } from './read-message.js';
-import { createRemoveMessage } from './remove-message.js';
+import { gateRequest } from './gate.js';
+import { createPollMessages } from './list-messages.js';
 import { createOpenStreams } from './open-streams.js';
+import { createOperations } from './operations.js';
 import { withTouches } from './touching-store.js';
-import { createWaitForMessage } from './wait-for-message.js';
 import { createWatchMailbox } from './watch-mailbox.js';
 
 export function createInbox(given: InboxDeps) {
@@ -22,22 +17,14 @@ export function createInbox(given: InboxDeps) {
   const deps: InboxDeps = { ...given, ...withTouches(given.store, given.events, given.clock) };
   const openStreams = createOpenStreams();
   return {
+    operations: createOperations(deps, openStreams),
     checkRecipient: createCheckRecipient(deps),
     deliver: createDeliver(deps),
-    listDomains: createListDomains(deps),
-    listMessages: createListMessages(deps),
     pollMessages: createPollMessages(deps),
-    readMessage: createReadMessage(deps),
-    readCodes: createReadCodes(deps),
-    removeMessage: createRemoveMessage(deps),
-    downloadAttachment: createDownloadAttachment(deps),
-    downloadRaw: createDownloadRaw(deps),
-    createInbox: createCreateInbox(deps),
-    waitForMessage: createWaitForMessage(deps, openStreams),
     watchMailbox: createWatchMailbox(deps, openStreams),
-    /** Spends one request of the caller's budget for a request that is no operation of its own (an MCP
+    /** Charges one request to the caller's budget for a request that is no operation of its own (an MCP
      * protocol request such as initialize or tools/list), so those are limited too (D17). */
-    admitRequest: async (caller: Caller): Promise<void> => void (await admitCaller(deps, caller)),
+    chargeProtocolRequest: async (caller: Caller): Promise<void> => void (await gateRequest(deps, caller)),
   };
 }
 

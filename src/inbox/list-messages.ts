@@ -1,4 +1,5 @@
-// GET /api/v1/mailbox: the messages at an address, newest first, paged by `before` (interface §4.1, D2).
+// Listing a mailbox (GET /api/v1/mailbox, the list_messages tool): the messages at an address, newest
+// first, paged by `before` (interface §4.1, D2).
 //
 // Polling once a second is the intended use (interface §6), so an unchanged page is not read again
 // (P37): each page is kept serialised under the mailbox's change version (events: touched after every
@@ -6,47 +7,33 @@
 // it has expired (D4). Its ETag names the version, the query and that expiry, so a client that sends it
 // back in If-None-Match is answered 304 without a body. The gate (limits D17, access D11–D14) runs on
 // every request before any of this: a cached page or a 304 is never given to a caller it would refuse.
-import { AppError } from '../errors.js';
-import { admit, requireAddress, requireId } from './admit.js';
+import { z } from 'zod';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
+import { address, addressOf, cursor, DEFAULT_PAGE, MAX_PAGE, pageLimit } from './fields.js';
+import { gateMailbox } from './gate.js';
+import { operation } from './operation.js';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.js';
-import { summaryView, type MessageSummaryView } from './views.js';
+import { listResponseSchema, type ListResponse } from './view-schemas.js';
+import { summaryView } from './views.js';
 
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 200;
 /** Serialised pages kept per process (P37): 10,000 polled mailboxes of a few messages each fit. */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
-export interface ListRequest {
-  address: unknown;
-  limit?: unknown;
-  before?: unknown;
-}
+export const listInput = z.object({
+  address,
+  limit: pageLimit.optional().meta({ description: `Page size, 1 to ${MAX_PAGE}, default ${DEFAULT_PAGE}.` }),
+  before: cursor.optional(),
+});
+export type ListInput = z.output<typeof listInput>;
 
-export interface ListResponse {
-  address: string;
-  count: number;
-  next: string | null;
-  messages: MessageSummaryView[];
-}
-
-export interface PollRequest extends ListRequest {
+export interface PollInput extends ListInput {
   /** The If-None-Match header as sent, when it was. */
   ifNoneMatch?: string | undefined;
 }
 
 /** A page to send (with its ETag), or 304: the caller's copy, named by its If-None-Match, is current. */
 export type PollAnswer = { notModified: false; etag: string; body: Uint8Array } | { notModified: true; etag: string };
-
-function pageSize(value: unknown): number {
-  if (value === undefined) return DEFAULT_PAGE;
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_PAGE) {
-    throw new AppError('invalid_parameter', `limit must be an integer from 1 to ${MAX_PAGE}.`);
-  }
-  return n;
-}
 
 /** The page the store holds now, and when it stops being that page by expiry alone (D4). */
 async function readPage(deps: InboxDeps, mailbox: string, limit: number, before: string | undefined, now: number): Promise<{ page: ListResponse; validUntil: number }> {
@@ -91,27 +78,29 @@ function stillCurrent(tag: string, version: string, query: string, now: number):
   return Number.isFinite(validUntil) && now < validUntil;
 }
 
-export function createListMessages(deps: InboxDeps) {
-  return async function listMessages(caller: Caller, request: ListRequest): Promise<ListResponse> {
-    const mailbox = requireAddress(request.address);
-    const limit = pageSize(request.limit);
-    const before = request.before === undefined ? undefined : requireId(request.before, 'before');
-    await admit(deps, caller, mailbox);
-    return (await readPage(deps, mailbox.address, limit, before, deps.clock.now())).page;
-  };
-}
+export const listMessages = (deps: InboxDeps) =>
+  operation({
+    name: 'listMessages',
+    input: listInput,
+    output: listResponseSchema,
+    run: async (caller, input) => {
+      const mailbox = addressOf(input.address);
+      await gateMailbox(deps, caller, mailbox);
+      return (await readPage(deps, mailbox.address, input.limit ?? DEFAULT_PAGE, input.before, deps.clock.now())).page;
+    },
+  });
 
 /** The list as the HTTP API polls it: cached pages, ETag and 304 (P37). `serialize` is the edge's, so a
  * cached body is byte for byte what the edge would have written; it is kept as bytes, since a string of
  * 10 KB is encoded again at every write (a third of the main thread's time in a profile of wrk on the
  * list, before). */
 export function createPollMessages(deps: InboxDeps, cache: PageCache = createPageCache(PAGE_CACHE_BYTES)) {
-  return async function pollMessages(caller: Caller, request: PollRequest, serialize: (page: ListResponse) => string): Promise<PollAnswer> {
-    const mailbox = requireAddress(request.address);
-    const limit = pageSize(request.limit);
-    const before = request.before === undefined ? undefined : requireId(request.before, 'before');
+  return async function pollMessages(caller: Caller, request: PollInput, serialize: (page: ListResponse) => string): Promise<PollAnswer> {
+    const mailbox = addressOf(request.address);
+    const limit = request.limit ?? DEFAULT_PAGE;
+    const before = request.before;
     // The gate first, every time (D11–D17): nothing below is reached by a caller it refuses.
-    await admit(deps, caller, mailbox);
+    await gateMailbox(deps, caller, mailbox);
     // The version is read before the store: a change committed after this read moves the version on, so
     // a page read from the store is never kept under a version newer than itself.
     const version = await deps.events.version(mailbox.address);

@@ -1,17 +1,33 @@
-// GET /api/v1/message/{id}: one message in full; reading it sets seen (D3), and the answer shows that.
+// Reading one message in full (GET /api/v1/message/{id}, the read_message tool): reading sets seen (D3),
+// and the answer shows that. The agent tool's answer adds the message's likely codes and links (D24).
 import { AppError } from '../errors.js';
-import { admittedMessage, type MessageRequest } from './admitted-message.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
-import { messageView, type MessageView } from './views.js';
+import { messageRef, type MessageRef } from './fields.js';
+import { operation } from './operation.js';
+import { readStoredMessage } from './stored-message.js';
+import { agentMessageSchema, messageSchema, type MessageView } from './view-schemas.js';
+import { messageView, withCodesAndLinks } from './views.js';
 
-export type { MessageRequest } from './admitted-message.js';
-
-export function createReadMessage(deps: InboxDeps) {
-  return async function readMessage(caller: Caller, request: MessageRequest): Promise<MessageView> {
-    const { mailbox, id, now, record } = await admittedMessage(deps, caller, request);
-    // Reading sets seen (D3); a message already seen costs no write.
-    if (!record.seen && !(await deps.store.markSeen(mailbox.address, id, now))) throw new AppError('not_found', 'No such message in this mailbox.');
-    return messageView({ ...record, seen: true }, deps.baseUrl());
-  };
+async function readAndMarkSeen(deps: InboxDeps, caller: Caller, ref: MessageRef): Promise<MessageView> {
+  const { mailbox, now, record } = await readStoredMessage(deps, caller, ref);
+  // A message already seen costs no write.
+  if (!record.seen && !(await deps.store.markSeen(mailbox.address, record.id, now))) throw new AppError('not_found', 'No such message in this mailbox.');
+  return messageView({ ...record, seen: true }, deps.baseUrl());
 }
+
+export const readMessage = (deps: InboxDeps) =>
+  operation({
+    name: 'readMessage',
+    input: messageRef,
+    output: messageSchema,
+    run: (caller, ref) => readAndMarkSeen(deps, caller, ref),
+  });
+
+export const readMessageWithCodes = (deps: InboxDeps) =>
+  operation({
+    name: 'readMessageWithCodes',
+    input: messageRef,
+    output: agentMessageSchema,
+    run: async (caller, ref) => withCodesAndLinks(await readAndMarkSeen(deps, caller, ref)),
+  });

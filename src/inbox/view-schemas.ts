@@ -1,6 +1,6 @@
-// The shapes the use cases answer with (interface §2, D5, D24), as zod schemas: the HTTP routes serialise
-// and document with them (OpenAPI, D20) and the agent tools declare them as output schemas (D23), so the
-// two edges cannot describe one answer differently.
+// The shapes the operations answer with (interface §2, D5, D24), as zod schemas, and their types: the
+// HTTP routes serialise and document with them (OpenAPI, D20) and the agent tools declare them as output
+// schemas (D23), so the two edges cannot describe one answer differently.
 import { z } from 'zod';
 
 const dateTime = z.string().meta({ format: 'date-time', description: 'RFC 3339, UTC, with milliseconds (D22).' });
@@ -64,3 +64,29 @@ const codesAndLinks = {
 export const agentMessageSchema = messageSchema.extend(codesAndLinks);
 
 export const messageCodesSchema = z.object({ id: z.string(), ...codesAndLinks });
+
+export const createdInboxSchema = z.object({
+  address: z.string().meta({ format: 'email' }),
+  domain_kind: z.enum(['public', 'own', 'closed', 'premium']),
+  publicly_readable: z.boolean().meta({ description: 'True when anyone who knows the address can read it.' }),
+  expires_after_seconds: z.number().int().meta({ description: 'How long each message stays after it arrives (432000: 5 days).' }),
+});
+
+export const waitResultSchema = z.object({ status: z.enum(['received', 'timeout']), message: agentMessageSchema.nullable() });
+
+/** A download: bytes served as an attachment under a file name (interface §4.4, D19). */
+export const downloadSchema = z.object({
+  filename: z.string(),
+  content: z.custom<Uint8Array>((v) => v instanceof Uint8Array),
+});
+
+export type MessageSummaryView = z.infer<typeof messageSummarySchema>;
+export type ListResponse = z.infer<typeof listResponseSchema>;
+export type AttachmentView = z.infer<typeof attachmentSchema>;
+export type MessageView = z.infer<typeof messageSchema>;
+export type AgentMessageView = z.infer<typeof agentMessageSchema>;
+export type MessageCodesView = z.infer<typeof messageCodesSchema>;
+export type DomainsResponse = z.infer<typeof domainsResponseSchema>;
+export type CreatedInbox = z.infer<typeof createdInboxSchema>;
+export type WaitResult = z.infer<typeof waitResultSchema>;
+export type Download = z.infer<typeof downloadSchema>;

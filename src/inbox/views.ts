@@ -1,35 +1,10 @@
-// The API shapes of interface §2 (MessageSummary, Message, Attachment), built from store records.
+// The API shapes of interface §2 (MessageSummary, Message, Attachment; view-schemas.ts), built from store
+// records.
 // Times are RFC 3339 UTC with milliseconds (D22).
 import { extractCodes } from '../mail/extract-codes.js';
 import { extractLinks } from '../mail/extract-links.js';
 import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
-
-export interface MessageSummaryView {
-  id: string;
-  from: string;
-  from_name: string | null;
-  subject: string | null;
-  date: string;
-  seen: boolean;
-  attachments: number;
-  expires_at: string;
-}
-
-export interface AttachmentView {
-  id: string;
-  filename: string;
-  mime: string;
-  size: number;
-  url: string;
-}
-
-export interface MessageView extends Omit<MessageSummaryView, 'attachments'> {
-  to: string;
-  text: string | null;
-  html: string | null;
-  headers: { name: string; value: string }[];
-  attachments: AttachmentView[];
-}
+import type { AgentMessageView, MessageSummaryView, MessageView } from './view-schemas.js';
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
@@ -63,20 +38,6 @@ export function messageView(record: MessageRecord, baseUrl: string): MessageView
     headers: record.headers,
     attachments: record.attachments.map((a) => ({ ...a, url: attachmentUrl(baseUrl, record.mailbox, a.id) })),
   };
-}
-
-/** A message as the agent tools return it (D24): the Message, plus likely one-time codes and the
- * http(s) links it holds, best first. Links are never visited. */
-export interface AgentMessageView extends MessageView {
-  codes: string[];
-  links: string[];
-}
-
-/** A stored message's likely codes and its links, as `GET /api/v1/message/{id}/codes` answers. */
-export interface MessageCodesView {
-  id: string;
-  codes: string[];
-  links: string[];
 }
 
 /** The one extraction behind the agent tools, `inboxd wait --json`, the codes route and the page. */

@@ -1,17 +1,21 @@
-// The wait_for_message tool and `inboxd wait` (D24): the oldest unseen message that matches, at once if
+// Waiting for a message (the wait_for_message tool and `inboxd wait`, D24): the oldest unseen message that matches, at once if
 // one is there, else the next one to arrive, woken by the delivery's event itself (no polling loop). It
 // subscribes before it looks, so a message arriving in between is not missed. It reports progress every
 // 5 seconds (and looks again then, in case an event was lost), stops as soon as its caller goes away, and marks the message it returns seen, so the next
 // call waits for the next message. A timeout is a result, not an error.
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
 import type { MessageSummaryRecord, StoredMessage } from '../store/message-store.js';
-import { admit, recheckAccess, requireAddress } from './admit.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
+import { address, addressOf, dateTime, matchText } from './fields.js';
+import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
 import { loadMessage } from './load-message.js';
 import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
-import { messageView, withCodesAndLinks, type AgentMessageView } from './views.js';
+import { operation, type RunOptions } from './operation.js';
+import { waitResultSchema, type AgentMessageView, type WaitResult } from './view-schemas.js';
+import { messageView, withCodesAndLinks } from './views.js';
 
 export const DEFAULT_WAIT_SECONDS = 30;
 export const MAX_WAIT_SECONDS = 50;
@@ -21,22 +25,16 @@ const LOOK_BACK = 200;
 /** Waits one network may hold open at once on this node (shared with the page's live streams). */
 export const MAX_WAITS_PER_NETWORK = MAX_OPEN_PER_NETWORK;
 
-export interface WaitRequest {
-  address: unknown;
-  from?: unknown;
-  subject?: unknown;
-  since?: unknown;
-  includeSeen?: unknown;
-  timeoutSeconds?: unknown;
-}
-
-export interface WaitOptions {
-  /** Aborted when the caller goes away: the wait ends at once. */
-  signal?: AbortSignal;
-  onProgress?: (elapsedSeconds: number, totalSeconds: number) => void;
-}
-
-export type WaitResult = { status: 'received'; message: AgentMessageView } | { status: 'timeout'; message: null };
+export const waitInput = z.object({
+  address,
+  from: matchText.optional().meta({ description: 'Only messages whose sender address or name contains this.' }),
+  subject: matchText.optional().meta({ description: 'Only messages whose subject contains this.' }),
+  since: dateTime.optional().meta({ description: 'Only messages that arrived at or after this time (RFC 3339).' }),
+  include_seen: z.boolean().default(false).meta({ description: 'Also consider messages already seen.' }),
+  timeout_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(DEFAULT_WAIT_SECONDS),
+});
+export type WaitInput = z.output<typeof waitInput>;
+type WaitOptions = RunOptions;
 
 interface Filter {
   from: string | null;
@@ -45,27 +43,11 @@ interface Filter {
   includeSeen: boolean;
 }
 
-function optionalText(value: unknown, name: string): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 200) throw new AppError('invalid_parameter', `${name} must be text of at most 200 characters.`);
-  return value.toLowerCase();
-}
-
-function parseFilter(request: WaitRequest): { filter: Filter; timeoutSeconds: number } {
-  let since: number | null = null;
-  if (request.since !== undefined && request.since !== null) {
-    since = typeof request.since === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(request.since) ? Date.parse(request.since) : Number.NaN;
-    if (Number.isNaN(since)) throw new AppError('invalid_parameter', 'since must be an RFC 3339 date-time.');
-  }
-  const includeSeen = request.includeSeen ?? false;
-  if (typeof includeSeen !== 'boolean') throw new AppError('invalid_parameter', 'include_seen must be true or false.');
-  const timeout = request.timeoutSeconds ?? DEFAULT_WAIT_SECONDS;
-  if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0 || timeout > MAX_WAIT_SECONDS) {
-    throw new AppError('invalid_parameter', `timeout_seconds must be a whole number from 0 to ${MAX_WAIT_SECONDS}.`);
-  }
+function parseFilter(input: WaitInput): { filter: Filter; timeoutSeconds: number } {
+  const text = (value: string | undefined) => (value === undefined || value === '' ? null : value.toLowerCase());
   return {
-    filter: { from: optionalText(request.from, 'from'), subject: optionalText(request.subject, 'subject'), since, includeSeen },
-    timeoutSeconds: timeout,
+    filter: { from: text(input.from), subject: text(input.subject), since: input.since === undefined ? null : Date.parse(input.since), includeSeen: input.include_seen },
+    timeoutSeconds: input.timeout_seconds,
   };
 }
 
@@ -108,8 +90,8 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     return null;
   }
 
-  return async function waitForMessage(caller: Caller, request: WaitRequest, options: WaitOptions = {}): Promise<WaitResult> {
-    const mailbox = requireAddress(request.address);
+  return async function waitForMessage(caller: Caller, request: WaitInput, options: WaitOptions = {}): Promise<WaitResult> {
+    const mailbox = addressOf(request.address);
     const { filter, timeoutSeconds } = parseFilter(request);
     const release = openStreams.open(caller.network);
     try {
@@ -179,3 +161,8 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     }
   }
 }
+
+export const waitForMessage = (deps: InboxDeps, openStreams: OpenStreams) => {
+  const wait = createWaitForMessage(deps, openStreams);
+  return operation({ name: 'waitForMessage', input: waitInput, output: waitResultSchema, run: wait });
+};

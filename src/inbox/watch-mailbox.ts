@@ -6,11 +6,13 @@
 // which is counted like any request.
 import { isAppError, type AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
-import { admit, recheckAccess, requireAddress } from './admit.js';
+import { addressOf } from './fields.js';
+import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import type { OpenStreams } from './open-streams.js';
-import { summaryView, type MessageSummaryView } from './views.js';
+import type { MessageSummaryView } from './view-schemas.js';
+import { summaryView } from './views.js';
 
 export const KEEPALIVE_MS = 20_000;
 export const STREAM_LIFETIME_MS = 10 * 60_000;
@@ -20,7 +22,8 @@ const LOOK_BACK = 50;
 const REMEMBERED = 500;
 
 export interface WatchRequest {
-  address: unknown;
+  /** Checked by the edge against the address field. */
+  address: string;
 }
 
 export interface WatchHandlers {
@@ -36,7 +39,7 @@ export type WatchEnd = { reason: 'closed' | 'lifetime' } | { reason: 'access'; e
 
 export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
   return async function watchMailbox(caller: Caller, request: WatchRequest, handlers: WatchHandlers): Promise<WatchEnd> {
-    const mailbox = requireAddress(request.address);
+    const mailbox = addressOf(request.address);
     const release = openStreams.open(caller.network);
     try {
       await admit(deps, caller, mailbox);

@@ -7,7 +7,7 @@
 // call in flight (a wait ends at once).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerFromHeader } from '../accounts/bearer.js';
+import { bearerFromHeader } from '../access/identify-caller.js';
 import { AppError } from '../errors.js';
 import type { Caller } from '../inbox/caller.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -46,7 +46,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     }
     const caller = callerOf(request, options.clientAddress);
     // Tool calls are counted by the use case they run; every other protocol request is counted here.
-    if (!isToolCall(request.body)) await options.inbox.admitRequest(caller);
+    if (!isToolCall(request.body)) await options.inbox.chargeProtocolRequest(caller);
     const server = createMcpServer(options.inbox, caller, options.version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     reply.hijack();

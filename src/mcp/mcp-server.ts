@@ -1,10 +1,13 @@
-// One MCP server per request (D23: stateless), holding the caller of that request and the tool table.
+// One MCP server per request (D23: stateless), holding the caller of that request and the tools, each
+// an operation of the table run with the caller's arguments as the SDK checked them.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../inbox/caller.js';
+import type { z } from 'zod';
 import type { Inbox } from '../inbox/inbox.js';
+import type { Operation } from '../inbox/operation.js';
 import { failureOf, sdkFailure, toolSuccess } from './tool-result.js';
-import { SENDER_WARNING, TOOLS } from './tools.js';
+import { inputSchemaOf, runOptionsOf, SENDER_WARNING, TOOLS } from './tools.js';
 
 export const INSTRUCTIONS =
   'inboxd is a receive-only disposable e-mail service. create_inbox gives a fresh address; any address on a listed domain receives mail, and messages are deleted 5 days after arrival. ' +
@@ -14,12 +17,14 @@ export const INSTRUCTIONS =
 export function createMcpServer(inbox: Inbox, caller: Caller, version: string): McpServer {
   const server = new McpServer({ name: 'inboxd', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   for (const tool of TOOLS) {
+    // Every operation's type is one of the table's; the SDK has checked the arguments against its schema.
+    const operation = inbox.operations[tool.operation] as Operation;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
+      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(operation, tool), outputSchema: operation.output as z.ZodObject, annotations: tool.annotations },
       async (args: Record<string, unknown>, extra) => {
         try {
-          return toolSuccess(await tool.run(inbox, caller, args, extra));
+          return toolSuccess((await operation.run(caller, args, runOptionsOf(extra))) as object);
         } catch (error) {
           return failureOf(error);
         }

@@ -1,6 +1,6 @@
 // `inboxd accounts create|list|update` (D13, D28): accounts with a plan, a monthly quota of premium-pool
 // messages (D15) and a paid-through date.
-import { DEFAULT_PREMIUM_QUOTA, hasActivePremium, isCalendarDate, PLANS, usageMonth } from '../accounts/plans.js';
+import { DEFAULT_PREMIUM_QUOTA, hasActivePremium, isCalendarDate, PLANS, usageMonth } from '../access/plans.js';
 import type { AccountChanges, AccountRecord, Plan } from '../store/directory-store.js';
 import { isoTime, type OperatorDeps } from './operator-deps.js';
 import { OperatorError } from './operator-error.js';

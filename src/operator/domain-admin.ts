@@ -1,6 +1,6 @@
 // `inboxd domains list|close|reopen` (D12, D28): own domains as they were connected by mail (D11), closed
 // with a new domain key printed once (only its digest is kept) or to an account, and reopened.
-import { digestOf, newDomainKey } from '../accounts/secret-keys.js';
+import { digestOf, newDomainKey } from '../access/secret-keys.js';
 import { normaliseDomain } from '../mail/address.js';
 import type { DomainRecord } from '../store/directory-store.js';
 import { isoTime, type OperatorDeps } from './operator-deps.js';

@@ -1,6 +1,6 @@
 // `inboxd keys create|list|revoke` (D13, D28): API keys printed once at creation and stored as digests.
 // A revoked key stops working at once: readers look keys up in the store on every request.
-import { digestOf, newApiKey } from '../accounts/secret-keys.js';
+import { digestOf, newApiKey } from '../access/secret-keys.js';
 import type { ApiKeyRecord } from '../store/directory-store.js';
 import { isoTime, type OperatorDeps } from './operator-deps.js';
 import { OperatorError } from './operator-error.js';

@@ -8,7 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
-import { addressSchema, mailboxErrors } from '../schemas.js';
+import { address } from '../../inbox/fields.js';
+import { mailboxErrors } from '../schemas.js';
 import { SECURITY_HEADERS } from '../security-headers.js';
 
 const STREAM_DESCRIPTION =
@@ -36,7 +37,7 @@ export function registerMailboxEventsRoutes(app: FastifyInstance, inbox: Inbox):
       description: `Counted as one request against the limits, with the access rules of the list. ${STREAM_DESCRIPTION}`,
       tags: ['mailbox'],
       produces: ['text/event-stream'],
-      querystring: z.object({ address: addressSchema }),
+      querystring: z.object({ address }),
       response: { 200: z.string().meta({ description: STREAM_DESCRIPTION }), ...mailboxErrors, 503: mailboxErrors[429] },
     },
     handler: async (request, reply) => {

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
 import { compileSerializer } from '../fast-serializer.js';
-import { listQuery, listResponseSchema, mailboxErrors } from '../schemas.js';
+import { listResponseSchema } from '../../inbox/view-schemas.js';
+import { mailboxErrors } from '../schemas.js';
 
 /** Every client and cache revalidates before it reuses a list (P37); `private`: the list of a closed or
  * premium mailbox is for its key holder only, so no shared cache keeps it. */
@@ -22,7 +23,7 @@ export function registerMailboxRoutes(app: FastifyInstance, inbox: Inbox): void 
         'with the next poll of the same URL: while the page is unchanged (no new, deleted or expired message, no seen flag ' +
         'changed) the answer is `304 Not Modified` with no body. A 304 passes the same rate limits and access checks as a 200.',
       tags: ['mailbox'],
-      querystring: listQuery,
+      querystring: inbox.operations.listMessages.input,
       response: {
         200: listResponseSchema,
         304: z.null().meta({ description: 'Not Modified: the page named by If-None-Match is current. No body.' }),

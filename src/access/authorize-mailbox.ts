@@ -1,18 +1,19 @@
-// Who may read a mailbox: decided here once, for every endpoint and tool (interface §5, D11–D14).
+// The last step of the gate of every operation on one mailbox: may this caller read it (or create it, on
+// the premium pool)? Decided here once, for every endpoint and tool (interface §5, D11–D14).
 //   public and open own domains: anyone who knows the address; a key sent with them is ignored.
 //   closed own domains (D12): its domain key, or a live API key of the account it is closed to; else 401.
 //   premium pool (D14): no key 402; unknown or revoked key 403; no active premium plan 402; the address
 //   held by another account 403; otherwise the address is (or becomes) this account's.
-import { hasActivePremium } from '../accounts/plans.js';
-import type { ResolvedBearer } from '../accounts/bearer.js';
-import { matchesDigest } from '../accounts/secret-keys.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
+import { kindName, type DomainKind, type DomainRegistry } from '../domains/domain-registry.js';
 import type { DirectoryStore, DomainClosure } from '../store/directory-store.js';
-import { kindName, type DomainKind, type DomainRegistry } from './domain-registry.js';
+import type { ResolvedBearer } from './identify-caller.js';
+import { hasActivePremium } from './plans.js';
+import { matchesDigest } from './secret-keys.js';
 
-export interface ReadAccessDeps {
+export interface AccessDeps {
   domains: DomainRegistry;
   directory: DirectoryStore;
   clock: Clock;
@@ -30,7 +31,7 @@ function opensClosedDomain(closure: DomainClosure, bearer: ResolvedBearer): bool
   return bearer.state !== 'none' && matchesDigest(bearer.presented, closure.digest);
 }
 
-async function authorizePremium(deps: ReadAccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<void> {
+async function authorizePremium(deps: AccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<void> {
   if (bearer.state === 'none') throw new AppError('payment_required');
   if (bearer.state !== 'live') throw new AppError('forbidden', 'This key is not a live API key.');
   if (!hasActivePremium(bearer.account, deps.clock.now())) throw new AppError('payment_required', 'This account has no active premium plan.');
@@ -41,7 +42,7 @@ async function authorizePremium(deps: ReadAccessDeps, mailbox: Address, bearer: 
 }
 
 /** Throws the refusal of D11–D14, or returns the kind of the mailbox's domain. */
-export async function authorizeRead(deps: ReadAccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<DomainKind> {
+export async function authorizeMailbox(deps: AccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<DomainKind> {
   const hosted = await deps.domains.lookup(mailbox.domain);
   if (hosted === null) throw new AppError('unknown_domain');
   if (hosted.kind === 'premium') await authorizePremium(deps, mailbox, bearer);

@@ -1,5 +1,5 @@
-// What a presented bearer key is (D12–D14): nothing, a key we do not know, a revoked key, or the live
-// key of an account. Looked up in the store on every request, never cached, so that a revocation holds
+// Step one of every request's gate: who is asking (D12–D14). The bearer key presented is nothing, a key we
+// do not know, a revoked key, or the live key of an account. Looked up in the store on every request, never cached, so that a revocation holds
 // at once on every node.
 import type { AccountRecord, DirectoryStore } from '../store/directory-store.js';
 import { apiKeyIdOf, matchesDigest } from './secret-keys.js';
@@ -18,7 +18,7 @@ export type ResolvedBearer =
   | { state: 'revoked'; presented: string; keyId: string; accountId: string }
   | { state: 'live'; presented: string; keyId: string; account: AccountRecord };
 
-export async function resolveBearer(directory: DirectoryStore, presented: string | null): Promise<ResolvedBearer> {
+export async function identifyCaller(directory: DirectoryStore, presented: string | null): Promise<ResolvedBearer> {
   if (presented === null) return { state: 'none' };
   const keyId = apiKeyIdOf(presented);
   const key = keyId === null ? null : await directory.getApiKey(keyId);

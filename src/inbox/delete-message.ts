@@ -1,0 +1,20 @@
+// Deleting one message (DELETE /api/v1/message/{id}, the delete_message tool): idempotent (D1), answered
+// deleted: true whether the message existed, was deleted before or has expired.
+import type { InboxDeps } from './deps.js';
+import { addressOf, messageRef } from './fields.js';
+import { gateMailbox } from './gate.js';
+import { operation } from './operation.js';
+import { deleteResponseSchema } from './view-schemas.js';
+
+export const deleteMessage = (deps: InboxDeps) =>
+  operation({
+    name: 'deleteMessage',
+    input: messageRef,
+    output: deleteResponseSchema,
+    run: async (caller, { address, id }) => {
+      const mailbox = addressOf(address);
+      await gateMailbox(deps, caller, mailbox);
+      await deps.store.deleteMessage(mailbox.address, id);
+      return { deleted: true, id };
+    },
+  });
