@@ -12,6 +12,7 @@ import type { InboxDeps } from './deps.js';
 import { address, addressOf, dateTime, matchText } from './fields.js';
 import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
 import { loadMessage } from './load-message.js';
+import { openMailboxFeed } from './mailbox-feed.js';
 import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
 import { operation, type RunOptions } from './operation.js';
 import { waitResultSchema, type AgentMessageView, type WaitResult } from './view-schemas.js';
@@ -104,60 +105,30 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
   async function waitAdmitted(caller: Caller, mailbox: Address, filter: Filter, timeoutSeconds: number, options: WaitOptions): Promise<WaitResult> {
     await admit(deps, caller, mailbox);
 
-    const arrived: string[] = [];
-    let wake = () => undefined as void;
-    const unsubscribe = await deps.events.subscribe(mailbox.address, (event) => {
-      arrived.push(event.messageId);
-      wake();
-    });
-    const cancels: (() => void)[] = [unsubscribe];
+    const feed = await openMailboxFeed(deps, { mailbox: mailbox.address, signal: options.signal, tickMs: PROGRESS_INTERVAL_MS, lifetimeMs: timeoutSeconds * 1000 });
     try {
       const present = await alreadyThere(caller, mailbox, filter);
       if (present !== null) return { status: 'received', message: present };
-      if (timeoutSeconds === 0 || options.signal?.aborted) return { status: 'timeout', message: null };
+      if (timeoutSeconds === 0) return { status: 'timeout', message: null };
 
-      let timedOut = false;
-      const started = deps.clock.now();
-      cancels.push(
-        deps.clock.schedule(timeoutSeconds * 1000, () => {
-          timedOut = true;
-          wake();
-        }),
-      );
-      // Each progress tick also looks at the mailbox again: with shared events (Redis pub/sub, which
-      // does not queue for a subscriber whose link was down) an event can be lost, never a message.
-      let lookAgain = false;
-      const tick = () => {
-        cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
-        options.onProgress?.(Math.round((deps.clock.now() - started) / 1000), timeoutSeconds);
-        lookAgain = true;
-        wake();
-      };
-      cancels.push(deps.clock.schedule(PROGRESS_INTERVAL_MS, tick));
-      const onAbort = () => wake();
-      options.signal?.addEventListener('abort', onAbort);
-      cancels.push(() => options.signal?.removeEventListener('abort', onAbort));
-
-      for (;;) {
-        while (arrived.length > 0) {
-          const id = arrived.shift() as string;
-          const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
-          if (record === null || !matches(filter, record)) continue;
-          const message = await take(caller, mailbox, id, filter, record);
-          if (message !== null) return { status: 'received', message };
-        }
-        if (lookAgain && !timedOut && !options.signal?.aborted) {
-          lookAgain = false;
+      for await (const item of feed) {
+        if (item.kind === 'end') return { status: 'timeout', message: null };
+        if (item.kind === 'tick') {
+          options.onProgress?.(Math.round(item.elapsedMs / 1000), timeoutSeconds);
+          // Each progress tick also looks at the mailbox again: with shared events (Redis pub/sub, which
+          // does not queue for a subscriber whose link was down) an event can be lost, never a message.
           const found = await alreadyThere(caller, mailbox, filter);
           if (found !== null) return { status: 'received', message: found };
+          continue;
         }
-        if (timedOut || options.signal?.aborted) return { status: 'timeout', message: null };
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
+        const record = await deps.store.getMessage(mailbox.address, item.messageId, deps.clock.now());
+        if (record === null || !matches(filter, record)) continue;
+        const message = await take(caller, mailbox, item.messageId, filter, record);
+        if (message !== null) return { status: 'received', message };
       }
+      return { status: 'timeout', message: null };
     } finally {
-      for (const cancel of cancels) cancel();
+      feed.close();
     }
   }
 }

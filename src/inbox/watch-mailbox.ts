@@ -10,6 +10,7 @@ import { addressOf } from './fields.js';
 import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
+import { openMailboxFeed } from './mailbox-feed.js';
 import type { OpenStreams } from './open-streams.js';
 import type { MessageSummaryView } from './view-schemas.js';
 import { summaryView } from './views.js';
@@ -50,15 +51,7 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
   };
 
   async function watch(caller: Caller, mailbox: Address, handlers: WatchHandlers): Promise<WatchEnd> {
-    const arrived: string[] = [];
-    let wake = () => undefined as void;
-    const cancels: (() => void)[] = [];
-    cancels.push(
-      await deps.events.subscribe(mailbox.address, (event) => {
-        arrived.push(event.messageId);
-        wake();
-      }),
-    );
+    const feed = await openMailboxFeed(deps, { mailbox: mailbox.address, signal: handlers.signal, tickMs: KEEPALIVE_MS, lifetimeMs: STREAM_LIFETIME_MS });
     try {
       // Messages at or below the newest one already there are the client's list, not news.
       const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: 1, now: deps.clock.now() });
@@ -69,25 +62,6 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
         if (sent.size > REMEMBERED) sent.delete(sent.values().next().value as string);
         handlers.onMessage(message);
       };
-
-      let ended = false;
-      let tick = false;
-      cancels.push(
-        deps.clock.schedule(STREAM_LIFETIME_MS, () => {
-          ended = true;
-          wake();
-        }),
-      );
-      const keepAlive = () => {
-        cancels.push(deps.clock.schedule(KEEPALIVE_MS, keepAlive));
-        tick = true;
-        wake();
-      };
-      cancels.push(deps.clock.schedule(KEEPALIVE_MS, keepAlive));
-      const onAbort = () => wake();
-      handlers.signal.addEventListener('abort', onAbort);
-      cancels.push(() => handlers.signal.removeEventListener('abort', onAbort));
-      handlers.onReady({ address: mailbox.address, keepaliveSeconds: KEEPALIVE_MS / 1000, lifetimeSeconds: STREAM_LIFETIME_MS / 1000 });
 
       /** Whether the caller may still read the mailbox, asked without spending a request. */
       const accessEnded = async (): Promise<WatchEnd | null> => {
@@ -100,37 +74,27 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
         }
       };
 
-      for (;;) {
-        if (handlers.signal.aborted) return { reason: 'closed' };
-        // Access is asked again before new mail is handed over, so a revoked key sees nothing more.
-        if (arrived.length > 0) {
+      handlers.onReady({ address: mailbox.address, keepaliveSeconds: KEEPALIVE_MS / 1000, lifetimeSeconds: STREAM_LIFETIME_MS / 1000 });
+      for await (const item of feed) {
+        if (item.kind === 'end') return { reason: item.reason === 'lifetime' ? 'lifetime' : 'closed' };
+        if (item.kind === 'arrived') {
+          if (sent.has(item.messageId)) continue;
+          // Access is asked again before new mail is handed over, so a revoked key sees nothing more.
           const denied = await accessEnded();
           if (denied !== null) return denied;
-        }
-        while (arrived.length > 0) {
-          const id = arrived.shift() as string;
-          if (sent.has(id)) continue;
-          const record = await deps.store.getMessage(mailbox.address, id, deps.clock.now());
+          const record = await deps.store.getMessage(mailbox.address, item.messageId, deps.clock.now());
           if (record !== null) hand(summaryView(record));
+          continue;
         }
-        if (tick) {
-          tick = false;
-          const denied = await accessEnded();
-          if (denied !== null) return denied;
-          const recent = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
-          for (const summary of recent.reverse()) if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
-          handlers.onKeepAlive();
-        }
-        if (ended) return { reason: 'lifetime' };
-        if (handlers.signal.aborted) return { reason: 'closed' };
-        if (arrived.length === 0 && !tick) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-        }
+        const denied = await accessEnded();
+        if (denied !== null) return denied;
+        const recent = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
+        for (const summary of recent.reverse()) if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
+        handlers.onKeepAlive();
       }
+      return { reason: 'closed' };
     } finally {
-      for (const cancel of cancels) cancel();
+      feed.close();
     }
   }
 }
