@@ -10,7 +10,7 @@ import type { MessageSummaryRecord, StoredMessage } from '../store/message-store
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import { address, addressOf, dateTime, matchText } from './fields.js';
-import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
+import { gateMailbox, recheckMailbox } from './gate.js';
 import { loadMessage } from './load-message.js';
 import { openMailboxFeed } from './mailbox-feed.js';
 import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
@@ -35,7 +35,6 @@ export const waitInput = z.object({
   timeout_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS).default(DEFAULT_WAIT_SECONDS),
 });
 export type WaitInput = z.output<typeof waitInput>;
-type WaitOptions = RunOptions;
 
 interface Filter {
   from: string | null;
@@ -60,13 +59,13 @@ function matches(filter: Filter, message: MessageSummaryRecord): boolean {
   return true;
 }
 
-export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) {
+function createWait(deps: InboxDeps, openStreams: OpenStreams) {
   /** Takes the message for this waiter: seen from now on; null when another waiter took it first.
    * A record already read for matching is reused rather than read again. Access is asked again first
    * (without spending a request): a key revoked or a domain closed while the wait was open reads nothing
    * more, and the message stays unseen for whoever may read it. */
   async function take(caller: Caller, mailbox: Address, id: string, filter: Filter, known?: StoredMessage): Promise<AgentMessageView | null> {
-    await recheckAccess(deps, caller, mailbox);
+    await recheckMailbox(deps, caller, mailbox);
     const now = deps.clock.now();
     const taken = filter.includeSeen ? await deps.store.markSeen(mailbox.address, id, now) : await deps.store.claimUnseen(mailbox.address, id, now);
     if (!taken) return null;
@@ -91,7 +90,7 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     return null;
   }
 
-  return async function waitForMessage(caller: Caller, request: WaitInput, options: WaitOptions = {}): Promise<WaitResult> {
+  return async function waitForMessage(caller: Caller, request: WaitInput, options: RunOptions = {}): Promise<WaitResult> {
     const mailbox = addressOf(request.address);
     const { filter, timeoutSeconds } = parseFilter(request);
     const release = openStreams.open(caller.network);
@@ -102,8 +101,8 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
     }
   };
 
-  async function waitAdmitted(caller: Caller, mailbox: Address, filter: Filter, timeoutSeconds: number, options: WaitOptions): Promise<WaitResult> {
-    await admit(deps, caller, mailbox);
+  async function waitAdmitted(caller: Caller, mailbox: Address, filter: Filter, timeoutSeconds: number, options: RunOptions): Promise<WaitResult> {
+    await gateMailbox(deps, caller, mailbox);
 
     const feed = await openMailboxFeed(deps, { mailbox: mailbox.address, signal: options.signal, tickMs: PROGRESS_INTERVAL_MS, lifetimeMs: timeoutSeconds * 1000 });
     try {
@@ -133,7 +132,5 @@ export function createWaitForMessage(deps: InboxDeps, openStreams: OpenStreams) 
   }
 }
 
-export const waitForMessage = (deps: InboxDeps, openStreams: OpenStreams) => {
-  const wait = createWaitForMessage(deps, openStreams);
-  return operation({ name: 'waitForMessage', input: waitInput, output: waitResultSchema, run: wait });
-};
+export const waitForMessage = (deps: InboxDeps, openStreams: OpenStreams) =>
+  operation({ name: 'waitForMessage', input: waitInput, output: waitResultSchema, run: createWait(deps, openStreams) });

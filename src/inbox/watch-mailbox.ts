@@ -7,7 +7,7 @@
 import { isAppError, type AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
 import { addressOf } from './fields.js';
-import { gateMailbox as admit, recheckMailbox as recheckAccess } from './gate.js';
+import { gateMailbox, recheckMailbox } from './gate.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import { openMailboxFeed } from './mailbox-feed.js';
@@ -43,7 +43,7 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
     const mailbox = addressOf(request.address);
     const release = openStreams.open(caller.network);
     try {
-      await admit(deps, caller, mailbox);
+      await gateMailbox(deps, caller, mailbox);
       return await watch(caller, mailbox, handlers);
     } finally {
       release();
@@ -66,7 +66,7 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
       /** Whether the caller may still read the mailbox, asked without spending a request. */
       const accessEnded = async (): Promise<WatchEnd | null> => {
         try {
-          await recheckAccess(deps, caller, mailbox);
+          await recheckMailbox(deps, caller, mailbox);
           return null;
         } catch (error) {
           if (isAppError(error)) return { reason: 'access', error };
