@@ -1,6 +1,6 @@
 // The page's client of the public JSON API: same-origin fetches, with the bearer key when one is set.
 // Failures become ApiError with the API's slug (D16) and Retry-After, so the page can say what happened.
-import type { DomainEntry, MailboxPage, Message, MessageCodes } from './api-types.js';
+import type { Deleted, DomainList, MailboxPage, Message, MessageCodes } from './api-types.js';
 
 export class ApiError extends Error {
   constructor(
@@ -47,7 +47,7 @@ export function createApiClient(key: () => string) {
   const mailboxQuery = (address: string) => `mailbox=${encodeURIComponent(address)}`;
 
   return {
-    domains: () => json<{ domains: DomainEntry[] }>('/api/v1/domains'),
+    domains: () => json<DomainList>('/api/v1/domains'),
     list(address: string, before?: string): Promise<MailboxPage> {
       const query = new URLSearchParams({ address, limit: '50' });
       if (before !== undefined) query.set('before', before);
@@ -55,7 +55,7 @@ export function createApiClient(key: () => string) {
     },
     read: (address: string, id: string) => json<Message>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`),
     codes: (address: string, id: string) => json<MessageCodes>(`/api/v1/message/${encodeURIComponent(id)}/codes?${mailboxQuery(address)}`),
-    remove: (address: string, id: string) => json<{ deleted: boolean; id: string }>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { method: 'DELETE' }),
+    remove: (address: string, id: string) => json<Deleted>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { method: 'DELETE' }),
     /** The attachment's bytes. Fetched by path on this origin: the API's `url` uses the public base URL,
      * which a page opened under another name could not reach (connect-src 'self'). */
     attachment: async (address: string, id: string) => (await call(`/api/v1/attachment/${encodeURIComponent(id)}?${mailboxQuery(address)}`)).blob(),
