@@ -25,10 +25,24 @@ function fatal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-export function followMailbox(address: string, key: string, handlers: LiveHandlers): () => void {
-  const stopper = new AbortController();
-  void run(address, key, handlers, stopper.signal);
-  return () => stopper.abort();
+/** Follows the mailbox until `signal` is aborted; from then on no handler is called, so nothing of a stream
+ * the page has left (another mailbox was opened) reaches it, even an answer already on its way. */
+export function followMailbox(address: string, key: string, handlers: LiveHandlers, signal: AbortSignal): void {
+  const whileFollowed: LiveHandlers = {
+    onState: (state) => {
+      if (!signal.aborted) handlers.onState(state);
+    },
+    onReady: () => {
+      if (!signal.aborted) handlers.onReady();
+    },
+    onMessage: (message) => {
+      if (!signal.aborted) handlers.onMessage(message);
+    },
+    onRefused: (error) => {
+      if (!signal.aborted) handlers.onRefused(error);
+    },
+  };
+  void run(address, key, whileFollowed, signal);
 }
 
 function pause(seconds: number, signal: AbortSignal): Promise<void> {
