@@ -70,6 +70,20 @@ module.exports = {
       to: { path: '^web/' },
     },
     {
+      name: 'the-client-is-its-own-program',
+      comment: 'src/client (inboxd/client) is shipped to test suites and speaks only the public HTTP API (issue 19): it imports nothing of the service.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
+      name: 'nothing-imports-the-client',
+      comment: 'The service never uses its own client; the client is a package export only.',
+      severity: 'error',
+      from: { path: '^(src|web)/', pathNot: ['^src/client/'] },
+      to: { path: '^src/client/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},
