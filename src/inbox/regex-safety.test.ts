@@ -41,3 +41,21 @@ describe('regex safety (issue 19)', () => {
     assert.equal(parse('('), false);
   });
 });
+
+describe('regex budget (issue 19)', () => {
+  it('stops a pattern safe-regex2 passes but that backtracks exponentially, with 400', () => {
+    assert.equal(regexProblem('(a|a)*b'), null, 'safe-regex2 cannot see overlapping alternatives');
+    const test = compilePattern('(a|a)*b');
+    assert.throws(() => test('a'.repeat(40)), { slug: 'invalid_parameter', status: 400 });
+  });
+
+  it('stops a quadratic pattern over a long text, with 400', () => {
+    const test = compilePattern('a*b');
+    assert.throws(() => test('a'.repeat(MAX_MATCHED_CHARS)), { slug: 'invalid_parameter' });
+  });
+
+  it('lets a linear pattern read the whole 256 KiB within its budget', () => {
+    const test = compilePattern('\\b\\d{6}\\b');
+    assert.equal(test(`${'x '.repeat(MAX_MATCHED_CHARS / 2 - 4)}123456`), true);
+  });
+});

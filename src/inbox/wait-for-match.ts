@@ -18,7 +18,7 @@ import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, waitOnMailbox } from './mailbox
 import { createMatcher, type MatchCriteria, type MessageMatcher } from './message-matcher.js';
 import type { OpenStreams } from './open-streams.js';
 import { operation, type RunOptions } from './operation.js';
-import { MAX_MATCHED_CHARS } from './regex-safety.js';
+import { MAX_MATCHED_CHARS, PATTERN_BUDGET_MS } from './regex-safety.js';
 import { waitResultSchema, type AgentMessageView, type WaitResult } from './view-schemas.js';
 import { handOver } from './wait-for-message.js';
 
@@ -30,7 +30,8 @@ const pattern = (what: string) =>
     description:
       `A JavaScript regular expression (the source only, matched case-insensitively, at most 200 characters) ${what}. ` +
       `It runs over the first ${KIB} KiB of the text. Refused with 400 invalid_parameter when it does not compile, or could ` +
-      'backtrack without limit (nested quantifiers), or uses a backreference or a lookaround.',
+      'backtrack without limit (nested quantifiers), or uses a backreference or a lookaround. A test of it that runs longer than ' +
+      `${PATTERN_BUDGET_MS} ms on one message ends the wait with 400 invalid_parameter.`,
   });
 
 export const waitForMatchInput = z.object({
