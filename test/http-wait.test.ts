@@ -34,6 +34,16 @@ describe('the HTTP wait (issue 19)', () => {
     await dns.close();
   });
 
+  it('is described in the OpenAPI document: parameters, the bound on what a regex reads, the 200 of a timeout', async () => {
+    const doc = (await t.api('/api/v1/openapi.json')).json;
+    const route = doc.paths['/api/v1/mailbox/wait'].get;
+    const names = (route.parameters as { name: string }[]).map((p) => p.name).sort();
+    assert.deepEqual(names, ['address', 'body', 'body_regex', 'from', 'from_regex', 'header', 'nth', 'since', 'subject', 'subject_regex', 'timeout']);
+    assert.match(route.parameters.find((p: { name: string }) => p.name === 'body_regex').description, /first 256 KiB/);
+    assert.match(route.description, /"timeout"/);
+    assert.ok(doc.paths['/api/v1/inbox'].post.requestBody.content['application/json']);
+  });
+
   describe('POST /api/v1/inbox', () => {
     it('creates an address with no body, an empty body or {}, as create_inbox does (200)', async () => {
       for (const init of [{}, { headers: { 'content-type': 'application/json' }, body: '' }, { headers: { 'content-type': 'application/json' }, body: '{}' }]) {
@@ -158,6 +168,14 @@ describe('the HTTP wait (issue 19)', () => {
       for (const pattern of ['(a+)+$', '(.*)*', '(', '(a)\\1', '(?=a)b', 'a'.repeat(201)]) {
         await refused(`address=${address}&body_regex=${encodeURIComponent(pattern)}`, 400, 'invalid_parameter');
       }
+    });
+
+    it('ends with 400 a wait whose regex, passed by the check, runs too long on a message', async () => {
+      const address = fresh();
+      await t.send({ from: 'a@sender.example', to: address, subject: 'a'.repeat(40), text: 'a'.repeat(40) });
+      await refused(`address=${address}&timeout=0&body_regex=${encodeURIComponent('(a|a)*b')}`, 400, 'invalid_parameter');
+      await refused(`address=${address}&timeout=0&subject_regex=${encodeURIComponent('(a|a)*b')}`, 400, 'invalid_parameter');
+      assert.equal((await wait(`address=${address}&timeout=0&body_regex=a%2Bb`)).json.status, 'timeout', 'a quick pattern that does not match');
     });
 
     it('refuses bad parameters before any limit (400): address, header, since, nth, timeout', async () => {
