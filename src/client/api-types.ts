@@ -25,19 +25,11 @@ export type Deleted = Answer<'/api/v1/message/{id}', 'delete'>;
 /** GET /api/v1/domains. */
 export type DomainList = Answer<'/api/v1/domains'>;
 export type DomainEntry = DomainList['domains'][number];
-// TODO(issue 19): from paths['/api/v1/inbox'] and paths['/api/v1/mailbox/wait'] once those routes are in the
-// document (branch http-wait); until then written to the contract.
 /** POST /api/v1/inbox: a fresh address. */
-export interface CreatedInbox {
-  address: string;
-  domain_kind: 'public' | 'own' | 'closed' | 'premium';
-  publicly_readable: boolean;
-  expires_after_seconds: number;
-}
-/** A message as the wait answers it: in full, with its likely codes and its links. */
-export type AgentMessage = Message & Pick<MessageCodes, 'codes' | 'links'>;
-/** GET /api/v1/mailbox/wait. */
-export interface WaitResult {
-  status: 'received' | 'timeout';
-  message: AgentMessage | null;
-}
+export type CreatedInbox = Answer<'/api/v1/inbox', 'post'>;
+/** The JSON body of POST /api/v1/inbox. */
+export type CreateInboxBody = paths['/api/v1/inbox']['post']['requestBody']['content']['application/json'];
+/** GET /api/v1/mailbox/wait: the message, or the time was up. */
+export type WaitResult = Answer<'/api/v1/mailbox/wait'>;
+/** A message as the wait answers it: in full, with its likely one-time codes and its links. */
+export type AgentMessage = NonNullable<WaitResult['message']>;

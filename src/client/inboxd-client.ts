@@ -2,7 +2,7 @@
 // for the message that matches, take its code or its link. It speaks only HTTP (it imports nothing of the
 // service, .dependency-cruiser.cjs), runs wherever a global fetch does, and its shapes are generated from the
 // service's OpenAPI document (api-types.ts).
-import type { AgentMessage, CreatedInbox, Deleted, DomainList, MailboxPage, Message, MessageCodes, WaitResult } from './api-types.js';
+import type { AgentMessage, CreateInboxBody, CreatedInbox, Deleted, DomainList, MailboxPage, Message, MessageCodes, WaitResult } from './api-types.js';
 import { InboxdTimeoutError } from './errors.js';
 import { createTransport, systemClock, type ClientClock, type FetchLike, type Transport } from './transport.js';
 import { MAX_HELD_SECONDS, waitQuery, type WaitCriteria } from './wait-query.js';
@@ -23,12 +23,9 @@ export interface InboxdClientOptions {
   clock?: ClientClock;
 }
 
-export interface CreateInboxOptions {
-  /** A domain this caller may use (GET /api/v1/domains); the first public domain by default. */
-  domain?: string;
-  /** Put before the random part: `signup` gives `signup-k3j…@domain`. */
-  prefix?: string;
-}
+/** `domain`: one this caller may use (GET /api/v1/domains), the first public domain by default; `prefix`: put
+ * before the random part (`signup` gives `signup-k3j…@domain`). */
+export type CreateInboxOptions = CreateInboxBody;
 
 export interface ListOptions {
   /** Page size, 1–200 (default 50). */
