@@ -2,10 +2,10 @@
 // how many rows it matched. The SQLite and PostgreSQL adapters each implement it in a few lines.
 //
 // Placeholders are written PostgreSQL's way, `$1`, `$2`, … (a number may repeat, meaning the same value):
-// that is the only form `pg` accepts, while SQLite has the same numbered form spelled `?1`, `?2`, … with
-// the same meaning, so its runner (sqlite-directory.ts) rewrites `$` to `?` and passes the values as given. Named
-// parameters would need a translation on the PostgreSQL side instead, and `?` alone cannot repeat a value.
-// The rewrite is textual: SQL given to a runner keeps `$` out of its string literals and identifiers.
+// that is the only form `pg` accepts, and SQLite has the same numbered form, spelled `?1`, `?2`, …, so
+// its runner (sqlite-directory.ts) rewrites `$` to `?` and passes the values as given. Named parameters
+// would need a translation on the PostgreSQL side instead, and a bare `?` cannot repeat a value. The
+// rewrite is textual: SQL given to a runner keeps `$` out of its string literals and identifiers.
 
 /** What the directory binds: text, integers (milliseconds, counts) and NULL. */
 export type SqlValue = string | number | null;
