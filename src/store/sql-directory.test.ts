@@ -12,8 +12,10 @@ import { sqliteRunner } from './sqlite/sqlite-directory.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
-function runnerSuite(name: string, open: () => Promise<{ runner: SqlRunner; close(): Promise<void> }>): void {
-  describe(`SQL directory over ${name}`, () => {
+type OpenRunner = () => Promise<{ runner: SqlRunner; close(): Promise<void> }>;
+
+function runnerSuite(name: string, skip: string | null, open: OpenRunner): void {
+  describe(`SQL directory over ${name}`, { skip: skip ?? false }, () => {
     let runner: SqlRunner;
     let close: () => Promise<void>;
     before(async () => {
@@ -45,24 +47,14 @@ function runnerSuite(name: string, open: () => Promise<{ runner: SqlRunner; clos
   });
 }
 
-runnerSuite('sqlite (in memory)', async () => {
+runnerSuite('sqlite (in memory)', null, async () => {
   const db = openSqliteDatabase(':memory:');
   return { runner: sqliteRunner(db), close: async () => void db.close() };
 });
 
-const skip = await postgresSkipReason();
-if (skip !== null) {
-  it('SQL directory over postgres', { skip }, () => undefined);
-} else {
-  runnerSuite('postgres', async () => {
-    const schema = await createTestSchema();
-    const pool = await openPgPool({ url: schema.url, poolSize: 2 });
-    return {
-      runner: pgRunner(pool),
-      async close() {
-        await pool.end();
-        await schema.drop();
-      },
-    };
-  });
-}
+// Skipped, saying why, when the test database is not reachable (test/support/backends.ts).
+runnerSuite('postgres', await postgresSkipReason(), async () => {
+  const schema = await createTestSchema();
+  const pool = await openPgPool({ url: schema.url, poolSize: 2 });
+  return { runner: pgRunner(pool), close: () => pool.end().then(() => schema.drop()) };
+});

@@ -61,6 +61,14 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
   async function first<R>(text: string, params: SqlValue[]): Promise<R | undefined> {
     return (await sql.query<R>(text, params))[0];
   }
+  /** The record of the first row the statement reads, or null when it reads none. */
+  async function one<R, T>(text: string, params: SqlValue[], toRecord: (row: R) => T): Promise<T | null> {
+    const row = await first<R>(text, params);
+    return row === undefined ? null : toRecord(row);
+  }
+  async function all<R, T>(text: string, params: SqlValue[], toRecord: (row: R) => T): Promise<T[]> {
+    return (await sql.query<R>(text, params)).map(toRecord);
+  }
   async function changed(text: string, params: SqlValue[]): Promise<boolean> {
     return (await sql.run(text, params)) > 0;
   }
@@ -73,19 +81,10 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
     async connectDomain(domain, now) {
       await sql.run('INSERT INTO domains (domain, connected_at) VALUES ($1, $2) ON CONFLICT (domain) DO NOTHING', [domain, now]);
     },
-    async getDomain(domain) {
-      const row = await first<DomainRow>(`${DOMAIN_SELECT} WHERE domain = $1`, [domain]);
-      return row === undefined ? null : toDomain(row);
-    },
-    async listDomains() {
-      return (await sql.query<DomainRow>(`${DOMAIN_SELECT} ORDER BY domain`)).map(toDomain);
-    },
-    async domainsByKeyDigest(digest) {
-      return (await sql.query<DomainRow>(`${DOMAIN_SELECT} WHERE key_digest = $1 ORDER BY domain`, [digest])).map(toDomain);
-    },
-    async domainsClosedTo(accountId) {
-      return (await sql.query<DomainRow>(`${DOMAIN_SELECT} WHERE account_id = $1 ORDER BY domain`, [accountId])).map(toDomain);
-    },
+    getDomain: (domain) => one(`${DOMAIN_SELECT} WHERE domain = $1`, [domain], toDomain),
+    listDomains: () => all(`${DOMAIN_SELECT} ORDER BY domain`, [], toDomain),
+    domainsByKeyDigest: (digest) => all(`${DOMAIN_SELECT} WHERE key_digest = $1 ORDER BY domain`, [digest], toDomain),
+    domainsClosedTo: (accountId) => all(`${DOMAIN_SELECT} WHERE account_id = $1 ORDER BY domain`, [accountId], toDomain),
     async setDomainClosure(domain, closure) {
       const digest = closure?.kind === 'key' ? closure.digest : null;
       const accountId = closure?.kind === 'account' ? closure.accountId : null;
@@ -97,13 +96,8 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
         account.id, account.plan, account.monthlyQuota, account.paidThrough, account.createdAt,
       ]);
     },
-    async getAccount(id) {
-      const row = await first<AccountRow>(`${ACCOUNT_SELECT} WHERE id = $1`, [id]);
-      return row === undefined ? null : toAccount(row);
-    },
-    async listAccounts() {
-      return (await sql.query<AccountRow>(`${ACCOUNT_SELECT} ORDER BY id`)).map(toAccount);
-    },
+    getAccount: (id) => one(`${ACCOUNT_SELECT} WHERE id = $1`, [id], toAccount),
+    listAccounts: () => all(`${ACCOUNT_SELECT} ORDER BY id`, [], toAccount),
     async updateAccount(id, changes: AccountChanges) {
       // Only the named fields, in one UPDATE: atomic on both engines with no read before it, and a
       // concurrent change to another field is kept. The column names come from ACCOUNT_COLUMNS, never
@@ -119,16 +113,11 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
         key.id, key.accountId, key.digest, key.createdAt, key.revokedAt,
       ]);
     },
-    async getApiKey(id) {
-      const row = await first<KeyRow>(`${KEY_SELECT} WHERE id = $1`, [id]);
-      return row === undefined ? null : toKey(row);
-    },
-    async listApiKeys(accountId) {
-      const rows = accountId === undefined
-        ? await sql.query<KeyRow>(`${KEY_SELECT} ORDER BY id`)
-        : await sql.query<KeyRow>(`${KEY_SELECT} WHERE account_id = $1 ORDER BY id`, [accountId]);
-      return rows.map(toKey);
-    },
+    getApiKey: (id) => one(`${KEY_SELECT} WHERE id = $1`, [id], toKey),
+    listApiKeys: (accountId) =>
+      accountId === undefined
+        ? all(`${KEY_SELECT} ORDER BY id`, [], toKey)
+        : all(`${KEY_SELECT} WHERE account_id = $1 ORDER BY id`, [accountId], toKey),
     async revokeApiKey(id, now) {
       return changed('UPDATE api_keys SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2', [now, id]);
     },
