@@ -28,6 +28,9 @@ const CODE_NOUNS = [
   // Hindi, Vietnamese, Czech, Swedish, Ukrainian
   'कोड', 'ओटीपी', 'mã', 'mã xác (?:thực|minh|nhận)', 'kódu', 'kódem', 'kodem', 'koden', 'коду', 'кодом',
   // "One-time password" where a language says so rather than "code"
+  // Keys and pick-up codes: Czech, Swedish, Hindi, Vietnamese, Chinese; a Korean identity-check number
+  'klíč', '*nyckel', 'कुंजी', 'khóa bản quyền', 'khóa kích hoạt', 'khóa sản phẩm', 'heslo', 'kodun', 'aktivierungs-id', 'activation id',
+  '取件码', '取件碼', '取货码', '提货码', '恢复码', '恢復碼', '备用码', '備用碼', '본인확인 ?번호',
   'einmalpasswort', 'mot de passe à usage unique', 'contraseña de un solo uso', 'senha de uso único', 'password monouso',
   'eenmalig wachtwoord', 'hasło jednorazowe', 'jednorázové heslo', 'engångslösenord', 'одноразовый пароль', 'одноразовий пароль',
   'mật khẩu một lần', '一次性密码', '일회용 비밀번호', 'كلمة المرور لمرة واحدة',
@@ -47,7 +50,10 @@ const ACTIONS = [
   'giriş', 'doğrula*',
   'تسجيل الدخول', 'للتحقق', 'لتأكيد',
   'přihlášení', 'přihlásit', 'ověřit', 'logga in', 'verifiera', 'bekräfta', 'увійти', 'входу', 'підтвердити', 'підтвердження',
-  'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực',
+  'valider', 'validez', 'validar', 'convalidare', 'valideren',
+  'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực', 'लॉगिन', 'вхід', 'potvrzení', 'potvrdit',
+  // Access to an account or a service: "kod dostępu do serwisu …", "kód pro vstup do klientské zóny"
+  'access', 'accès', 'acceso', 'acesso', 'accesso', 'zugang', 'toegang', 'dostęp*', 'přístup*', 'vstup*', 'доступ*',
 ];
 
 /** Verbs that ask a person to type what follows them: "Saisissez 285019 dans l'application". */
@@ -56,6 +62,7 @@ const ENTERS = [
   'saisissez', 'saisis', 'entrez', 'utilisez', 'introduce', 'introduzca', 'ingresa', 'ingrese', 'utiliza', 'digite', 'insira',
   'inserisci', 'inserire', 'digita', 'utilizza', 'voer', 'vul', 'gebruik', 'wpisz', 'podaj', 'użyj', 'zadejte', 'ange', 'använd',
   'введите', 'укажите', 'используйте', 'введіть', 'girin', 'giriniz', 'kullanın', 'أدخل', 'استخدم', 'nhập', 'दर्ज करें',
+  'gir', 'skriv', 'zadej', 'escribe', 'escriba', 'wprowadź', 'введи', '入力', '입력',
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
@@ -89,6 +96,10 @@ const NOT_CODES = [
   'замовлення', 'рахун*', 'відстеження', 'клієнт*', 'відправлен*',
   'ऑर्डर', 'चालान', 'ट्रैकिंग', 'फ़ोन', 'फोन', 'ग्राहक',
   'đơn hàng', 'hóa đơn', 'vận đơn', 'điện thoại', 'khách hàng', 'giảm giá',
+  // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, customer, order codes
+  'mã thẻ', 'mã hội viên', 'mã đặt chỗ', 'đặt chỗ', 'mã khách hàng', 'mã đơn hàng', 'mã vận đơn', 'mã giảm giá', 'mã khuyến mãi',
+  // A door code, a ticket's or receipt's code, a company code, a member number, a transaction's reference
+  'code porte', 'digicode', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
   'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
   'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
@@ -102,6 +113,15 @@ const NOT_CODES = [
   'sipariş*', 'fatura*', 'kargo*', 'müşteri*', 'takip', 'telefon*',
   'طلب', 'الطلب', 'فاتورة', 'الفاتورة', 'تتبع', 'التتبع', 'عميل', 'العميل', 'هاتف',
 ];
+
+/** Words of a booking, in a subject: a PIN in such a mail is for managing the booking. */
+const BOOKINGS = [
+  'booking', 'reservation', 'buchung*', 'réservation', 'reserva', 'prenotazione', 'boeking*', 'reservering*', 'rezerwacj*',
+  'бронировани*', 'брони', 'rezervac*', 'bokning*', 'rezervasyon*', 'đặt chỗ', 'đặt phòng', 'बुकिंग', '予約', '预订', '預訂', '예약', 'حجز',
+];
+
+/** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
+export const WEAK_NOUN = /^(?:pin|heslo)$/i;
 
 // A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
@@ -121,3 +141,4 @@ export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
 export const ACTION = new RegExp(alternation(ACTIONS), 'giu');
 export const ENTER = new RegExp(alternation(ENTERS), 'giu');
 export const NOT_A_CODE = new RegExp(alternation(NOT_CODES), 'giu');
+export const BOOKING = new RegExp(alternation(BOOKINGS), 'giu');
