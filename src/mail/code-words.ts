@@ -22,7 +22,7 @@ const CODE_NOUNS = [
   '验证码', '驗證碼', '校验码', '动态码', '安全码', '重置码', '代码', '密钥', '金鑰', '激活码', '啟用碼', '确认码', '確認碼',
   '认证码', '認證碼', '登录码', '授权码', '序列号', '动态密码', '口令',
   // Korean
-  '코드', '인증번호', '인증 번호', '키',
+  '코드', '인증번호', '인증 번호', '키', '비밀번호',
   // Arabic
   'رمز', 'كود', 'مفتاح',
   // Hindi, Vietnamese, Czech, Swedish, Ukrainian
@@ -50,6 +50,7 @@ const ACTIONS = [
   'giriş', 'doğrula*',
   'تسجيل الدخول', 'للتحقق', 'لتأكيد',
   'přihlášení', 'přihlásit', 'ověřit', 'logga in', 'verifiera', 'bekräfta', 'увійти', 'входу', 'підтвердити', 'підтвердження',
+  'logowanie', 'inicio de sesión', 'iniciar sessão', 'inloggning', 'aanmelden',
   'valider', 'validez', 'validar', 'convalidare', 'valideren',
   'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực', 'लॉगिन', 'вхід', 'potvrzení', 'potvrdit',
   // Access to an account or a service: "kod dostępu do serwisu …", "kód pro vstup do klientské zóny"
@@ -62,7 +63,7 @@ const ENTERS = [
   'saisissez', 'saisis', 'entrez', 'utilisez', 'introduce', 'introduzca', 'ingresa', 'ingrese', 'utiliza', 'digite', 'insira',
   'inserisci', 'inserire', 'digita', 'utilizza', 'voer', 'vul', 'gebruik', 'wpisz', 'podaj', 'użyj', 'zadejte', 'ange', 'använd',
   'введите', 'укажите', 'используйте', 'введіть', 'girin', 'giriniz', 'kullanın', 'أدخل', 'استخدم', 'nhập', 'दर्ज करें',
-  'gir', 'skriv', 'zadej', 'escribe', 'escriba', 'wprowadź', 'введи', '入力', '입력',
+  'gir', 'skriv', 'zadej', 'escribe', 'escriba', 'wprowadź', 'введи', '入力', '입력', '输入', '輸入',
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
@@ -78,7 +79,7 @@ const NOT_CODES = [
   'order', 'invoice', 'ticket', 'account', 'acct', 'ref', 'reference', 'tracking', 'track & trace', 'trace-code', 'shipment',
   'parcel', 'phone', 'tel', 'fax', 'call', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
   'iban', 'bic', 'swift', 'promo', 'discount', 'coupon', 'voucher', 'gift', 'sku', 'item', 'article',
-  'booking', 'reservation', 'pnr', 'policy', 'ending in', 'flight', 'contract', 'sort code', 'routing', 'vat', 'gift card', 'case', 'qr', 'error', 'status', 'area code', 'country', 'dress', 'source', 'tax',
+  'booking', 'reservation', 'pnr', 'policy', 'ending in', 'ending', 'flight', 'contract', 'sort code', 'routing', 'vat', 'gift card', 'case', 'qr', 'error', 'status', 'area code', 'country', 'dress', 'source', 'tax',
   'amount', 'total', 'subtotal', 'price', 'balance', 'qty', 'quantity', 'points', 'seat', 'gate', 'room', 'locker',
   'betrag', 'summe', 'gesamt*', 'preis', 'montant', 'prix', 'importe', 'precio', 'valor', 'importo', 'prezzo', 'totale', 'bedrag', 'totaal',
   'prijs', 'kwota', 'suma', 'razem', 'cena', 'сумма', 'итого', 'цена', '金額', '合計', '価格', '金额', '总计', '合计', '价格', '금액', '합계', '가격',
@@ -93,13 +94,17 @@ const NOT_CODES = [
   '할인', '쿠폰', '예약', '계좌', '끝자리',
   'indirim*', 'rezervasyon*', 'poliçe*', 'خصم', 'قسيمة', 'حجز', 'الحجز', 'المنتهي', 'المحفظة',
   'objednávk*', 'zásilk*', 'zákazník*', 'beställning*', 'kundnummer', 'spårning*', 'försändelse*', 'ordernummer',
+  // A payment card and its last digits: "card ending 4471", "cartão final 4471", "kort som slutar på 4471"
+  'card', 'carte', 'karte', 'tarjeta', 'cartão', 'carta', 'kaart', 'kart*', 'kort', 'карт*', 'thẻ', 'カード', '银行卡', '信用卡', '카드', 'بطاقة', 'कार्ड',
+  'final', 'terminante', 'terminada en', 'terminado en', 'eindigend op', 'eindigt op', 'slutar på', 'končící', 'kończąc*', 'endet auf', 'endend auf',
+  'оканчивающ*', 'заканчивающ*', 'закінчується', 'biten', 'المنتهية',
   'замовлення', 'рахун*', 'відстеження', 'клієнт*', 'відправлен*',
   'ऑर्डर', 'चालान', 'ट्रैकिंग', 'फ़ोन', 'फोन', 'ग्राहक',
   'đơn hàng', 'hóa đơn', 'vận đơn', 'điện thoại', 'khách hàng', 'giảm giá',
   // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, customer, order codes
-  'mã thẻ', 'mã hội viên', 'mã đặt chỗ', 'đặt chỗ', 'mã khách hàng', 'mã đơn hàng', 'mã vận đơn', 'mã giảm giá', 'mã khuyến mãi',
+  'mã thẻ', 'mã hội viên', 'mã đặt chỗ', 'đặt chỗ', 'đặt vé', 'mã vé', 'mã khách hàng', 'mã đơn hàng', 'mã vận đơn', 'mã giảm giá', 'mã khuyến mãi',
   // A door code, a ticket's or receipt's code, a company code, a member number, a transaction's reference
-  'code porte', 'digicode', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
+  'appointment', 'rendez-vous', 'code porte', 'digicode', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
   'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
   'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
@@ -121,7 +126,7 @@ const BOOKINGS = [
 ];
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
-export const WEAK_NOUN = /^(?:pin|heslo)$/i;
+export const WEAK_NOUN = /^(?:pin|heslo|비밀번호)$/i;
 
 // A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words

@@ -115,6 +115,11 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a footer label with a number of its own under the code does not label it', html('<p>인증번호를 입력해 주세요.</p><p>710496</p><p>고객센터 1588-0000</p>'), ['710496']],
   ['a German "am" after a number is no time of day', text('Geben Sie den Abholcode 7391 am Automaten ein.'), ['7391']],
   ['no code: a time of day before "am"', text('Your code will be sent at 1030 am.'), []],
+  ['a card’s last digits after its label are not the code, in any language', text('Codice OTP per il pagamento di 89,90 EUR con carta terminante 4471: 583120'), ['583120']],
+  ['a card’s last digits between the noun and the code weigh less than the code', text('Din kod för köpet på 890 kr med kort som slutar på 4471 är 583120.'), ['583120']],
+  ['an abbreviation followed by a lower-case word does not end the sentence', text('Код для подтверждения покупки на сумму 890 руб. по карте *4471: 583120.'), ['583120']],
+  ['a code between asterisks set apart with spaces', text('Twój kod logowania: *** 540719 ***'), ['540719']],
+  ['a contract number after a code noun and what it is for is not the code', text('Votre code pour accéder à votre contrat n° 4470921-AUTO est :\n85124093'), ['85124093']],
 ];
 
 describe('extractCodes (D24)', () => {

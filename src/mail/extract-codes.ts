@@ -43,7 +43,7 @@ const DIRECT = /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|la
 const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為)\s*[:：]?\s*$/iu;
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
-const MASK_BEFORE = /[*•●✱]$/;
+const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
 const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
@@ -60,10 +60,23 @@ const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
 /** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
 const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na)(?![\p{L}])/iu;
+
+/** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
+ * your account:", no number between them. */
+function forHeading(context: string, noun: Word, label: Word): boolean {
+  const between = context.slice(noun.end, label.start);
+  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
+}
+/** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
+ * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
+const JOINS = /^(?:[\s-]*|s)$/;
+/** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
+const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
 const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
-/** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
-const SENTENCE_END = /[.!?](?:\s|$)|[。！？；·|•]/gu;
+/** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
+ * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
+const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
 
 interface Scored {
   code: string;
@@ -129,7 +142,7 @@ function namesACode(body: string): boolean {
     if (WEAK_NOUN.test(m[0])) continue;
     const before = body.slice(Math.max(0, m.index - LABEL_REACH), m.index);
     const label = lastMatch(NOT_A_CODE, before);
-    if (label === null || !/^[\s-]*$/.test(before.slice(label.end))) return true;
+    if (label === null || !JOINS.test(before.slice(label.end))) return true;
   }
   return false;
 }
@@ -157,7 +170,7 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
   let after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
-  if (MASK_BEFORE.test(before) && !after.startsWith('*')) return 0;
+  if (MASK_BEFORE.test(before) && !/^\s?\*/.test(after)) return 0;
   if (WRAP_BEFORE.test(before) && WRAP_AFTER.test(after)) {
     before = before.replace(WRAP_BEFORE, '');
     after = after.replace(WRAP_AFTER, '');
@@ -191,8 +204,10 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     noun !== null &&
     notCode !== null &&
     notCode.end <= noun.start &&
-    /^[\s-]*$/.test(context.slice(notCode.end, noun.start)) &&
+    JOINS.test(context.slice(notCode.end, noun.start)) &&
     !PURPOSE.test(context.slice(noun.start, noun.end));
+  // "Verification code for your account: 482913": a heading, the token the code's; "code pour accéder à
+  // votre contrat n° 4470921" is the contract's number.
   // A noun that takes the label in ("Aktivierungs-ID") is the noun; a label that takes the noun in (Vietnamese
   // "mã thẻ", card code) is the label.
   const nounHoldsLabel = noun !== null && notCode !== null && noun.start <= notCode.start && noun.end >= notCode.end && noun.end - noun.start > notCode.end - notCode.start;
@@ -203,7 +218,7 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
       !nounHoldsLabel &&
       notCode.end >= noun.start &&
       firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null &&
-      !FOR.test(context.slice(noun.end, notCode.start)));
+      !forHeading(context, noun as Word, notCode));
   if (labelled && labelWins) {
     message.vetoed.add(typed(token));
     return 0;
@@ -225,7 +240,7 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const enterAfter = firstMatch(ENTER, following);
   // A place may stand between the verb and the token ("zadejte v aplikaci 7716", enter in the app).
   const entered =
-    (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) || (enterAfter !== null && following.slice(0, enterAfter.start).trim() === '');
+    (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) || (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
   const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
   const namedAfter =
     named !== null &&
@@ -245,6 +260,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // or alone under "… this code:".
   const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
   if (needsLabel(token)) return close || (alone && nounBefore) || (namedAfter && leads) ? (alone ? 4 : 3) : 0;
+  // A noun with another number between it and the token names that number first ("code for the payment
+  // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
+  if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
   if (nounBefore || namedAfter) return alone ? 4 : 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
@@ -272,16 +290,23 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   return 0;
 }
 
-/** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"). */
+/** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
+ * after it are read. */
 const HEAD_REACH = 24;
+const MAX_LABELS = 8;
 
-/** Whether a sentence is led by a code noun that nothing qualifies as something else, with no label of
- * something else after it: "Bevestigingscode voor je betaling … met je creditcard eindigend op 0923:". */
+/** Whether a sentence is led by a code noun that nothing qualifies as something else, every label of
+ * something else after it followed by its own number: "Bevestigingscode voor je betaling van € 312,50 met
+ * je creditcard eindigend op 0923:", not "Code for your order:". */
 function headedByNoun(sentence: string): boolean {
   const noun = firstMatch(CODE_NOUN, sentence);
   if (noun === null || noun.start > HEAD_REACH) return false;
-  const label = firstMatch(NOT_A_CODE, sentence);
-  return label === null;
+  let seen = 0;
+  for (const label of sentence.matchAll(NOT_A_CODE)) {
+    if ((seen += 1) > MAX_LABELS || label.index < noun.end) return false;
+    if (!/\d/.test(sentence.slice(label.index + label[0].length))) return false;
+  }
+  return true;
 }
 
 export function extractCodes(source: CodeSource): string[] {
