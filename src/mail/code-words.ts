@@ -104,7 +104,9 @@ const NOT_CODES = [
   // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, customer, order codes
   'mã thẻ', 'mã hội viên', 'mã đặt chỗ', 'đặt chỗ', 'đặt vé', 'mã vé', 'mã khách hàng', 'mã đơn hàng', 'mã vận đơn', 'mã giảm giá', 'mã khuyến mãi',
   // A door code, a ticket's or receipt's code, a company code, a member number, a transaction's reference
-  'appointment', 'rendez-vous', 'code porte', 'digicode', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
+  'appointment', 'rendez-vous', 'code porte', 'digicode',
+  // Tickets: "Kod biletu", "Номер квитка", "Código do bilhete"
+  'bilet*', 'biljett*', 'biglietto', 'billet', 'billete', 'bilhete', 'билет*', 'квит*', 'бронюванн*', 'vé', 'チケット', '车票', '機票', '机票', '티켓', 'تذكرة', 'टिकट', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',
   'commande', 'facture', 'suivi', 'téléphone', 'colis', 'numéro client',
   'pedido', 'factura', 'fatura', 'seguimiento', 'rastreio', 'rastreamento', 'cliente', 'teléfono', 'telefone',
