@@ -2,9 +2,10 @@
 // deduplicated, best first: links whose text, address or wrapped target (a tracking redirect's `url=`
 // parameter) speaks of verifying, confirming, resetting, signing in or joining, in the nineteen languages
 // of the codes corpus, come first; then links whose text names the next step of an order, delivery, booking
-// or invoice (view, track, manage, pay); then the rest; help, legal, social, "view in browser", home-page, returns and logo links after them; unsubscribe
-// and preference links last of all, so an agent taking the first link never takes one. At most twenty;
-// anchors are found by a linear scan and each link's text and address are read up to a bound.
+// or invoice (view, track, manage, pay); then the rest; help, legal, social, "view in browser", home-page,
+// returns and logo links after them; unsubscribe and preference links last of all, so an agent taking the
+// first link never takes one. At most twenty; anchors are found by a linear scan and each link's text and
+// address are read up to a bound.
 import { decodeEntities } from './html-text.js';
 
 export interface LinkSource {
