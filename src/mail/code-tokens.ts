@@ -45,7 +45,8 @@ export function plausible(token: string): boolean {
     // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066); a phone
     // number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
-    return ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) && !DATE.test(token);
+    // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
+    return ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) && !DATE.test(token) && !/^(\d)(?:[ -]?\1)+$/.test(token);
   }
   const promo = /^([A-Z]{4,})\d{2}$/.exec(token);
   return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;

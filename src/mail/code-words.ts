@@ -77,7 +77,7 @@ export const PROMOTION =
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
   'order', 'invoice', 'ticket', 'account', 'acct', 'ref', 'reference', 'tracking', 'track & trace', 'trace-code', 'shipment',
-  'parcel', 'phone', 'tel', 'fax', 'call', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
+  'parcel', 'phone', 'tel', 'fax', 'call', 'hotline', 'çağrı merkezi', 'infolinia', 'горячая линия', 'гаряча лінія', 'zip', 'postal', 'postcode', 'post code', 'customer', 'member', 'client', 'id',
   'iban', 'bic', 'swift', 'promo', 'discount', 'coupon', 'voucher', 'gift', 'sku', 'item', 'article',
   'booking', 'reservation', 'pnr', 'policy', 'ending in', 'ending', 'flight', 'contract', 'sort code', 'routing', 'vat', 'gift card', 'case', 'qr', 'error', 'status', 'area code', 'country', 'dress', 'source', 'tax',
   'amount', 'total', 'subtotal', 'price', 'balance', 'qty', 'quantity', 'points', 'seat', 'gate', 'room', 'locker',

@@ -118,6 +118,8 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a card’s last digits after its label are not the code, in any language', text('Codice OTP per il pagamento di 89,90 EUR con carta terminante 4471: 583120'), ['583120']],
   ['a card’s last digits between the noun and the code weigh less than the code', text('Din kod för köpet på 890 kr med kort som slutar på 4471 är 583120.'), ['583120']],
   ['an abbreviation followed by a lower-case word does not end the sentence', text('Код для подтверждения покупки на сумму 890 руб. по карте *4471: 583120.'), ['583120']],
+  ['no code: a number in the sentence after the one naming a code', text('Kodunuzu kimseyle paylaşmayın. Çağrı merkezi: 4447 1220'), []],
+  ['no code: one digit repeated, a default PIN', text('Insert the SIM and enter PIN 0000 to start.', 'Activate your SIM'), []],
   ['a code between asterisks set apart with spaces', text('Twój kod logowania: *** 540719 ***'), ['540719']],
   ['a contract number after a code noun and what it is for is not the code', text('Votre code pour accéder à votre contrat n° 4470921-AUTO est :\n85124093'), ['85124093']],
 ];

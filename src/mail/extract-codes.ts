@@ -185,7 +185,11 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
   const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
-  const noun = lastMatch(CODE_NOUN, context);
+  // On the token's own line, a code noun names it from its own sentence only: "Never share your code. Call
+  // centre: 4447 1220" names no code.
+  const scope = before.trim() === '' ? 0 : context.length - sentenceBefore(context).length;
+  const inScope = lastMatch(CODE_NOUN, context.slice(scope));
+  const noun = inScope === null ? null : { start: inScope.start + scope, end: inScope.end + scope };
   const notCode = lastMatch(NOT_A_CODE, context);
   // A label sits next to its value ("Order number: 40012345"), with no other number between them; a word
   // far back in a sentence is no label. A code named for an action on something ("code de connexion à
