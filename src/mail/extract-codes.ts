@@ -230,6 +230,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const following = sentenceAfter(after);
   if (PROMOTION_AFTER.test(following)) return 0;
   if (PROMOTION.test(before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before)) || PROMOTION.test(following)) return 0;
+  // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
+  // case: "Use code" / "SPRING25" / "for 25% off".
+  if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
