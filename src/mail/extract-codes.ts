@@ -60,13 +60,6 @@ const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
 /** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
 const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na)(?![\p{L}])/iu;
-
-/** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
- * your account:", no number between them. */
-function forHeading(context: string, noun: Word, label: Word): boolean {
-  const between = context.slice(noun.end, label.start);
-  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
-}
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
@@ -98,6 +91,13 @@ function lastMatch(pattern: RegExp, text: string): Word | null {
 function firstMatch(pattern: RegExp, text: string): Word | null {
   for (const m of text.matchAll(pattern)) return { start: m.index, end: m.index + m[0].length };
   return null;
+}
+
+/** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
+ * your account:", no number between them. */
+function forHeading(context: string, noun: Word, label: Word): boolean {
+  const between = context.slice(noun.end, label.start);
+  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
