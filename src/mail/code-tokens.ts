@@ -38,8 +38,9 @@ export function typed(token: string): string {
   return token.replace(/ /g, '');
 }
 
-/** Shapes that are never a one-time code: too few or too many digits once grouped, dates, and a word
- * followed by a two-digit number (WINTER15, HIVER20), the shape of a discount code. */
+/** Shapes that are never a one-time code: too few or too many digits once grouped, dates, fewer than four
+ * letters and digits, and a word followed by a two-digit number (WINTER15, HIVER20), the shape of a
+ * discount code. */
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
     // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066); a phone
@@ -48,6 +49,8 @@ export function plausible(token: string): boolean {
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) && !DATE.test(token) && !/^(\d)(?:[ -]?\1)+$/.test(token);
   }
+  // Three letters and digits are a name ("2FA code", "MP3"), not a code: codes have four characters or more.
+  if (token.replace(/-/g, '').length < 4) return false;
   const promo = /^([A-Z]{4,})\d{2}$/.exec(token);
   return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
 }

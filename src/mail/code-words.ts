@@ -31,7 +31,7 @@ const CODE_NOUNS = [
   // Keys and pick-up codes: Czech, Swedish, Hindi, Vietnamese, Chinese; a Korean identity-check number
   'klíč', '*nyckel', 'कुंजी', 'khóa bản quyền', 'khóa kích hoạt', 'khóa sản phẩm', 'heslo', 'kodun', 'aktivierungs-id', 'activation id',
   '取件码', '取件碼', '取货码', '提货码', '恢复码', '恢復碼', '备用码', '備用碼', '본인확인 ?번호',
-  'einmalpasswort', 'mot de passe à usage unique', 'contraseña de un solo uso', 'senha de uso único', 'password monouso',
+  'einmalpasswort', 'einmalkennwort', 'mot de passe à usage unique', 'contraseña de un solo uso', 'senha de uso único', 'password monouso',
   'eenmalig wachtwoord', 'hasło jednorazowe', 'jednorázové heslo', 'engångslösenord', 'одноразовый пароль', 'одноразовий пароль',
   'mật khẩu một lần', '一次性密码', '일회용 비밀번호', 'كلمة المرور لمرة واحدة',
 ];
