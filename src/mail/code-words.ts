@@ -53,6 +53,9 @@ const ACTIONS = [
   'logowanie', 'inicio de sesión', 'iniciar sessão', 'inloggning', 'aanmelden',
   'valider', 'validez', 'validar', 'convalidare', 'valideren',
   'लॉग इन', 'सत्यापित', 'đăng nhập', 'xác minh', 'xác thực', 'लॉगिन', 'вхід', 'potvrzení', 'potvrdit',
+  // Accepting what a code is asked for: "Enter this code to accept the invitation: 482913"
+  'accept', 'akzeptieren', 'annehmen', 'accepter', 'aceptar', 'aceitar', 'accettare', 'accepteren', 'zaakceptować', 'принять', 'прийняти',
+  'přijmout', 'acceptera', 'kabul et*', 'قبول', '承諾', '接受', '수락', 'chấp nhận', 'स्वीकार',
   // Access to an account or a service: "kod dostępu do serwisu …", "kód pro vstup do klientské zóny"
   'access', 'accès', 'acceso', 'acesso', 'accesso', 'zugang', 'toegang', 'dostęp*', 'přístup*', 'vstup*', 'доступ*',
 ];
@@ -105,6 +108,9 @@ const NOT_CODES = [
   'mã thẻ', 'mã hội viên', 'mã đặt chỗ', 'đặt chỗ', 'đặt vé', 'mã vé', 'mã khách hàng', 'mã đơn hàng', 'mã vận đơn', 'mã giảm giá', 'mã khuyến mãi',
   // A door code, a ticket's or receipt's code, a company code, a member number, a transaction's reference
   'appointment', 'rendez-vous', 'code porte', 'digicode',
+  // Invitations: an invitation's code is the invitation's, not a one-time code (blind/README.md)
+  'invitation', 'invite', 'einladung*', "d'invitation", 'invitación', 'convite', 'invito', 'uitnodiging*', 'zaproszeni*', 'приглашени*',
+  'запрошенн*', 'pozvánk*', 'inbjudan*', 'davet*', 'lời mời', '招待', '邀请', '邀請', '초대', 'دعوة', 'आमंत्रण',
   // Tickets: "Kod biletu", "Номер квитка", "Código do bilhete"
   'bilet*', 'biljett*', 'biglietto', 'billet', 'billete', 'bilhete', 'билет*', 'квит*', 'бронюванн*', 'vé', 'チケット', '车票', '機票', '机票', '티켓', 'تذكرة', 'टिकट', 'doklad*', 'jízdenk*', '企業', 'üye*', 'transaction', 'transação', 'transacción', 'transazione', 'transactie',
   'bestell*', '*rechnung*', 'kunden*', 'sendung*', 'telefon', 'plz', 'auftrag*',

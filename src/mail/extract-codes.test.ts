@@ -123,6 +123,8 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a discount code set apart, the line under it going on with its sentence', html('<h1>SPRING SALE</h1><p>Use code</p><p>SPRING25</p><p>for 25% off</p>'), []],
   ['a key set apart above a line that offers another, discount code', text('Product key:\nBD7QK-4MZ2T-W9RPL\nDiscount coupon for your next order: WINTER10'), ['BD7QK-4MZ2T-W9RPL']],
   ['three letters and digits name the code, they are not it', text('Your 2FA code: 482913'), ['482913']],
+  ['no code: an invitation’s code', text('Your invitation code: 4X7P2Q'), []],
+  ['a code to accept an invitation is a code', text('Enter this code to accept the invitation: 482913'), ['482913']],
   ['a code between asterisks set apart with spaces', text('Twój kod logowania: *** 540719 ***'), ['540719']],
   ['a contract number after a code noun and what it is for is not the code', text('Votre code pour accéder à votre contrat n° 4470921-AUTO est :\n85124093'), ['85124093']],
 ];
