@@ -1,11 +1,12 @@
 // `npm run score:codes [-- --failures]`: precision and recall of codes and the primary-link-first rate
-// on the labelled corpora of test/fixtures/codes-corpus, overall, by language and by kind. The blind part
-// (blind/*.json, written by hand apart from the extractor and never seen by whoever tunes it) is the
-// result and is reported first when it is there; then the independent part (independent/*.json, written
-// by hand, tuning data since it was first scored) and the generated corpus's held-out and tuning parts
-// (corpus.json). Exits 1 when the blind part (if present) or the held-out part is below a bar
-// (bench/code-score.ts). --failures lists the misses of the tuning and independent parts only (the blind
-// and held-out parts' are not shown, so as not to tune on them).
+// on the labelled corpora of test/fixtures/codes-corpus, overall, by language and by kind: the blind part
+// (blind/*.json, written by hand apart from the extractor; scored once as the result, tuning data since it
+// was scored), the independent part (independent/*.json, written by hand, tuning data since it was first
+// scored) and the generated corpus's held-out and tuning parts (corpus.json). A fresh hand-written part
+// (fresh/*.json), when present, is to be the result; folder() reads any such folder alike. Exits 1 when the
+// blind part (if present) or the held-out part is below a bar (bench/code-score.ts). --failures lists the
+// misses of the parts tuned on (the generated tuning part, the independent and the blind part), never
+// those of the held-out part, so as not to tune on it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,13 +49,13 @@ const languages = new Set(corpus.map((m) => m.language)).size;
 console.log(
   `${corpus.length} messages in ${languages} languages: ${blind.length} blind, ${apart.length} written apart, ${heldOut.length} generated and held out, ${tune.length} to tune on.`,
 );
-if (blind.length > 0) table('Blind part (the result)', blind);
+if (blind.length > 0) table('Blind part (tuning data since it was scored)', blind);
 if (apart.length > 0) table('Independent part (tuning data since it was first scored)', apart);
 table('Generated, held-out part', heldOut);
 table('Tuning part', tune);
 
 if (process.argv.includes('--failures')) {
-  for (const [name, part] of [['tuning', tune], ['independent', apart]] as const) {
+  for (const [name, part] of [['tuning', tune], ['independent', apart], ['blind', blind]] as const) {
     console.log(`\n### Misses in the ${name} part\n`);
     for (const { message, codes, links } of part) {
       const codeWrong = message.code === null ? codes.length > 0 : !codeRight(message, codes[0]);
