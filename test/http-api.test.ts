@@ -1,6 +1,6 @@
 // The API over real HTTPS with mail sent by a real SMTP client (nodemailer): a message's whole round trip,
 // and the plain-HTTP redirect listener. Each rule of the endpoints is tested in process in
-// test/fast/http-api.test.ts.
+// test/fast/http-api.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,6 +1,6 @@
 // Every HTTP error is {error, message} JSON with a slug of D16, whichever layer raises it (issue 20,
 // item 8): here what Node's HTTP parser refuses on a real TLS socket; routing, URL decoding and CORS
-// preflights are in test/fast/http-errors.test.ts.
+// preflights are in test/fast/http-errors.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'node:tls';

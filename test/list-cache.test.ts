@@ -1,6 +1,6 @@
 // The list cache across two nodes sharing PostgreSQL and Redis (P37): a delivery, a seen flag or a delete
 // made through one node reaches the other's cached pages at once. The rules of one node's ETag, 304 and
-// cached page are tested in process in test/fast/list-cache.test.ts.
+// cached page are tested in process in test/fast/list-cache.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postgresSkipReason, redisSkipReason, TEST_REDIS_URL } from './support/backends.js';

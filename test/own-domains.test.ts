@@ -1,6 +1,6 @@
 // Own domains (D11) end to end: a real DNS server on loopback serves MX records; mail for a domain whose MX
 // names INBOXD_MX_HOST is accepted over SMTP and connects the domain, which then reads keyless over HTTPS.
-// The API's side alone (unknown until connected, never listed without a key): test/fast/own-domains.test.ts.
+// The API's side alone (unknown until connected, never listed without a key): test/fast/own-domains.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MX_CACHE_MS } from '../src/domains/mx-check.js';

@@ -1,7 +1,7 @@
 // The premium pool (D13–D15) end to end, with a pool of 92 domains as in production: premium arrivals
 // count against the holder's monthly quota and are deferred over it with 452 4.2.2, while public and own
 // domains stay unlimited. Who may read a premium address and who reserves it (D14): in process, in
-// test/fast/premium.test.ts.
+// test/fast/premium.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Operator } from '../src/operator/operator.js';
@@ -35,7 +35,7 @@ describe('premium pool (D14, D15)', () => {
   });
 
   it('counts arrivals against the holder\'s monthly quota and defers past it with 452 4.2.2', async () => {
-    // The holder's first read reserved the address (test/fast/premium.test.ts); here it is reserved directly.
+    // The holder's first read reserved the address (test/fast/premium.ts); here it is reserved directly.
     await t.app.directory.reserveAddress(address, holder.account, t.clock.now());
     assert.match((await send([address], 'one')).at(-1) as string, /^250 /);
     // Two recipients of the holder in one transaction: the second one counts the first as pending.

@@ -1,7 +1,7 @@
 // The raw source of a message (GET /api/v1/message/{id}/raw) and the operators' metrics (GET /metrics),
 // over real HTTPS with mail sent over a real SMTP socket: the source byte for byte as the SMTP dialogue
 // carried it, and the SMTP edge's counts. The route's refusals and /metrics behind a token, in process:
-// test/fast/raw-and-metrics.test.ts.
+// test/fast/raw-and-metrics.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sendRaw } from './support/smtp-dialogue.js';

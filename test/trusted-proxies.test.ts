@@ -1,6 +1,6 @@
 // Behind a proxy (issue 20, items 2 and 3): the client is taken from X-Forwarded-For only as far as the
 // trusted proxies reach, so a client cannot mint identities by writing the header itself (shown with real
-// streams). /metrics behind proxies and the refused INBOXD_TRUST_PROXY=on: test/fast/trusted-proxies.test.ts.
+// streams). /metrics behind proxies and the refused INBOXD_TRUST_PROXY=on: test/fast/trusted-proxies.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MAX_OPEN_PER_NETWORK } from '../src/inbox/open-streams.js';
