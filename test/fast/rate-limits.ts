@@ -1,14 +1,14 @@
-// D17 over real HTTPS: per address (burst 5, then 1/s) and per client (1200 in any 60 s), 429 with
-// Retry-After and RateLimit-* headers, and refused requests spend no budget.
+// D17 in process: per address (burst 5, then 1/s) and per client (1200 in any 60 s), 429 with Retry-After
+// and RateLimit-* headers, and refused requests spend no budget.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { accountWithKey, bearer, operatorOf } from './support/operator.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startFastApp, type FastApp } from '../support/fast-app.js';
+import { accountWithKey, bearer, operatorOf } from '../support/operator.js';
 
 describe('rate limits (D17)', () => {
-  let t: TestApp;
+  let t: FastApp;
   before(async () => {
-    t = await startTestApp();
+    t = await startFastApp();
   });
   after(() => t.stop());
 

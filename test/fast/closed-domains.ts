@@ -1,19 +1,20 @@
-// Closed domains (D12) end to end: an own domain connected by mail is closed by the operator with a domain
+// Closed domains (D12) in process (app.inject, mail through inbox.deliver, MX from a DNS server on
+// loopback): an own domain connected by mail is closed by the operator with a domain
 // key (printed once, stored as a digest) or to an account; reads then need that key (401 with
 // WWW-Authenticate otherwise); attachments follow the message's rule; reopening makes it keyless again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { digestOf } from '../src/access/secret-keys.js';
-import type { Operator } from '../src/operator/operator.js';
-import { startDnsServer, type TestDnsServer } from './support/dns-server.js';
-import { accountWithKey, bearer, operatorOf } from './support/operator.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { digestOf } from '../../src/access/secret-keys.js';
+import type { Operator } from '../../src/operator/operator.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { accountWithKey, bearer, operatorOf } from '../support/operator.js';
+import { startFastApp, type FastApp } from '../support/fast-app.js';
 
 const MX_HOST = 'mx.inboxd.test';
 
 describe('closed domains (D12)', () => {
   let dns: TestDnsServer;
-  let t: TestApp;
+  let t: FastApp;
   let operator: Operator;
   let messageId: string;
   let attachmentId: string;
@@ -31,7 +32,7 @@ describe('closed domains (D12)', () => {
 
   before(async () => {
     dns = await startDnsServer();
-    t = await startTestApp({ INBOXD_DNS_SERVERS: dns.address, INBOXD_MX_HOST: MX_HOST });
+    t = await startFastApp({ INBOXD_DNS_SERVERS: dns.address, INBOXD_MX_HOST: MX_HOST });
     operator = operatorOf(t);
     dns.setMx('shop.example', [MX_HOST]);
     await t.send({
