@@ -6,6 +6,7 @@ import './closed-domains.js';
 import './http-api.js';
 import './http-errors.js';
 import './list-cache.js';
+import './operations.js';
 import './own-domains.js';
 import './premium.js';
 import './rate-limits.js';
