@@ -3,7 +3,7 @@
 // streams). /metrics behind proxies and the refused INBOXD_TRUST_PROXY=on: test/fast/trusted-proxies.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MAX_OPEN_PER_NETWORK } from '../src/inbox/open-streams.js';
+import { MAX_OPEN_PER_NETWORK } from '../src/inbox/shared/open-streams.js';
 import { until } from './support/mcp-client.js';
 import { openMailboxStream, type MailboxStream } from './support/sse-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -6,7 +6,7 @@
 //
 // It also keeps each mailbox's change version (P37): every write that changes what a list of the mailbox
 // shows (a delivery, a delete, a seen flag, a first decode that corrects the summary: see
-// inbox/touching-store.ts) moves it on after its commit, so an unchanged mailbox can be answered from a
+// inbox/shared/touching-store.ts) moves it on after its commit, so an unchanged mailbox can be answered from a
 // cached page, or with 304 to a client that holds the page already. Expiry moves no version: a cached
 // page remembers when its first message expires and is not used from then on.
 

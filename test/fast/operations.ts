@@ -4,7 +4,7 @@
 // D24).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Caller } from '../../src/inbox/caller.js';
+import type { Caller } from '../../src/inbox/shared/caller.js';
 import { inputSchemaOf, TOOLS } from '../../src/mcp/tools.js';
 import { startFastApp, type FastApp } from '../support/fast-app.js';
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ulid } from 'ulid';
-import { inlineMailParser, type MailParser } from '../mail/parser-pool.js';
-import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
-import type { MessageStore } from '../store/message-store.js';
+import { inlineMailParser, type MailParser } from '../../mail/parser-pool.js';
+import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
+import type { MessageStore } from '../../store/message-store.js';
 import { loadMessage } from './load-message.js';
 
 const T0 = Date.UTC(2026, 10, 23, 12);

@@ -1,5 +1,5 @@
 // The party behind one API request or tool call, as the edges see it.
-import type { LimitVerdict } from '../limits/rate-limiter.js';
+import type { LimitVerdict } from '../../limits/rate-limiter.js';
 
 export interface Caller {
   /** Where the request came from: its IPv4 address or IPv6 /64 (D17). */

@@ -3,13 +3,13 @@
 // request charged to the rate limits (chargeRequest: 429, D17), then whether the caller may use the
 // mailbox (authorizeMailbox: 404, 401, 402, 403; D11–D14). Limits come before access so that guessing keys
 // or domains is throttled like any other request.
-import { authorizeMailbox } from '../access/authorize-mailbox.js';
-import { identifyCaller, type ResolvedBearer } from '../access/identify-caller.js';
-import type { DomainKind } from '../domains/domain-registry.js';
-import { AppError } from '../errors.js';
-import { requestLimits } from '../limits/request-limits.js';
-import type { LimitVerdict } from '../limits/rate-limiter.js';
-import type { Address } from '../mail/address.js';
+import { authorizeMailbox } from '../../access/authorize-mailbox.js';
+import { identifyCaller, type ResolvedBearer } from '../../access/identify-caller.js';
+import type { DomainKind } from '../../domains/domain-registry.js';
+import { AppError } from '../../errors.js';
+import { requestLimits } from '../../limits/request-limits.js';
+import type { LimitVerdict } from '../../limits/rate-limiter.js';
+import type { Address } from '../../mail/address.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 

@@ -1,9 +1,9 @@
 // The one path of every read of something stored under one message: the gate (gate.ts), the store, and
 // not_found when it is not in that mailbox or has expired (D4). The message read, its codes, its raw
 // source and its attachments all take it.
-import { AppError } from '../errors.js';
-import type { Address } from '../mail/address.js';
-import type { MessageRecord } from '../store/message-store.js';
+import { AppError } from '../../errors.js';
+import type { Address } from '../../mail/address.js';
+import type { MessageRecord } from '../../store/message-store.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import { addressOf, type MessageRef } from './fields.js';

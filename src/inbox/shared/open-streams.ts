@@ -1,6 +1,6 @@
 // Long-lived requests one client network may hold open at once on this node: agent waits (D24) and the
 // page's live mailbox streams (D26) share one allowance, since each holds a connection open.
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 export const MAX_OPEN_PER_NETWORK = 50;
 

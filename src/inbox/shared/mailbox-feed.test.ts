@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../clock.js';
-import type { MailEvents } from '../events/mail-events.js';
-import { createMemoryEvents } from '../events/memory-events.js';
+import { createManualClock } from '../../clock.js';
+import type { MailEvents } from '../../events/mail-events.js';
+import { createMemoryEvents } from '../../events/memory-events.js';
 import { openMailboxFeed, type MailboxFeed, type MailboxFeedItem } from './mailbox-feed.js';
 
 const MAILBOX = 'feed@inboxd.test';

@@ -1,9 +1,9 @@
 // The API shapes of interface §2 (MessageSummary, Message, Attachment; view-schemas.ts), built from store
 // records.
 // Times are RFC 3339 UTC with milliseconds (D22).
-import { extractCodes } from '../mail/extract-codes.js';
-import { extractLinks } from '../mail/extract-links.js';
-import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
+import { extractCodes } from '../../mail/extract-codes.js';
+import { extractLinks } from '../../mail/extract-links.js';
+import type { MessageRecord, MessageSummaryRecord } from '../../store/message-store.js';
 import type { AgentMessageView, MessageSummaryView, MessageView } from './view-schemas.js';
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../clock.js';
-import type { MailEvents } from '../events/mail-events.js';
-import type { MessageStore } from '../store/message-store.js';
+import { createManualClock } from '../../clock.js';
+import type { MailEvents } from '../../events/mail-events.js';
+import type { MessageStore } from '../../store/message-store.js';
 import { withTouches } from './touching-store.js';
 
 function fakeStore(calls: string[]): MessageStore {

@@ -9,8 +9,8 @@
 // means the next read decodes again. A message with attachments is handed over only once kept, and as
 // the store then holds it: the ids of its attachments must be the ones a download will find, and when
 // two nodes decode at once the first kept wins.
-import { AppError } from '../errors.js';
-import type { DecodedMail, MessageRecord, MessageStore, StoredMessage } from '../store/message-store.js';
+import { AppError } from '../../errors.js';
+import type { DecodedMail, MessageRecord, MessageStore, StoredMessage } from '../../store/message-store.js';
 import type { InboxDeps } from './deps.js';
 
 interface Decoding {

@@ -10,9 +10,9 @@
 // kept as pending, its version here is one that matches nothing (so this node neither serves a cached page
 // of it nor answers 304 for it), and the touch is retried on the clock until it passes; from then on every
 // node sees the new version.
-import type { Clock } from '../clock.js';
-import type { MailEvents } from '../events/mail-events.js';
-import type { MessageStore } from '../store/message-store.js';
+import type { Clock } from '../../clock.js';
+import type { MailEvents } from '../../events/mail-events.js';
+import type { MessageStore } from '../../store/message-store.js';
 
 const RETRY_MS = 250;
 

@@ -3,9 +3,9 @@
 // breaks one is refused at the edge, before any limit or access rule (400; an MCP tool error), so no use
 // case looks at an unchecked value.
 import { z } from 'zod';
-import { AppError } from '../errors.js';
-import { normaliseDomain, parseAddress, type Address } from '../mail/address.js';
-import { ID_FORM } from '../mail/ids.js';
+import { AppError } from '../../errors.js';
+import { normaliseDomain, parseAddress, type Address } from '../../mail/address.js';
+import { ID_FORM } from '../../mail/ids.js';
 
 export const address = z
   .string()

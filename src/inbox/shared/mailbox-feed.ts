@@ -13,8 +13,8 @@
 // an aborted signal comes first (the caller is gone: nothing more is handed over), then the arrivals
 // already queued, then the end of the lifetime, then a tick (a tick after the lifetime is dropped: the
 // caller's time is up).
-import type { Clock } from '../clock.js';
-import type { MailEvents } from '../events/mail-events.js';
+import type { Clock } from '../../clock.js';
+import type { MailEvents } from '../../events/mail-events.js';
 
 export type MailboxFeedItem =
   | { kind: 'arrived'; messageId: string }
