@@ -51,34 +51,39 @@ export function createMatcher(criteria: MatchCriteria): MessageMatcher {
   const headers = (criteria.headers ?? []).map((h) => ({ name: h.name.trim().toLowerCase(), value: h.value.trim() }));
   const needsContent = body !== null || bodyRegex !== null || headers.length > 0;
 
+  /** The summary's criteria that need no regex: asked first, on the event loop. */
   function bySummary(m: MessageSummaryRecord): boolean {
     if (criteria.unseenOnly === true && m.seen) return false;
     if (criteria.sinceTime !== undefined && m.receivedAt < criteria.sinceTime) return false;
     if (criteria.afterId !== undefined && m.id <= criteria.afterId) return false;
     if (subject !== null && !(m.subject ?? '').toLowerCase().includes(subject)) return false;
     if (from !== null && !`${m.from} ${m.fromName ?? ''}`.toLowerCase().includes(from)) return false;
-    if (subjectRegex !== null && !subjectRegex(m.subject ?? '')) return false;
-    if (fromRegex !== null && !fromRegex(m.from) && !(m.fromName !== null && fromRegex(m.fromName))) return false;
     return true;
   }
 
-  function byContent(m: MessageRecord): boolean {
+  async function bySummaryPatterns(m: MessageSummaryRecord): Promise<boolean> {
+    if (subjectRegex !== null && !(await subjectRegex(m.subject ?? ''))) return false;
+    if (fromRegex !== null && !(await fromRegex(m.from)) && !(m.fromName !== null && (await fromRegex(m.fromName)))) return false;
+    return true;
+  }
+
+  async function byContent(m: MessageRecord): Promise<boolean> {
     for (const wanted of headers) {
       if (!m.headers.some((h) => h.name.toLowerCase() === wanted.name && h.value.trim() === wanted.value)) return false;
     }
     if (body === null && bodyRegex === null) return true;
     const text = bodyText(m);
     if (body !== null && !text.toLowerCase().includes(body)) return false;
-    if (bodyRegex !== null && !bodyRegex(text)) return false;
+    if (bodyRegex !== null && !(await bodyRegex(text))) return false;
     return true;
   }
 
   return {
     async matches(message, load) {
-      if (!bySummary(message)) return false;
+      if (!bySummary(message) || !(await bySummaryPatterns(message))) return false;
       if (!needsContent) return true;
       const content = await load();
-      return content !== null && byContent(content);
+      return content !== null && (await byContent(content));
     },
   };
 }

@@ -4,12 +4,11 @@
 // could backtrack without limit (nested quantifiers, as safe-regex2 judges them). That check cannot
 // catch every slow pattern: `(a|a)*b` passes it and is exponential, and `a*b` takes time in proportion to
 // the square of the text (six minutes over 256 KiB of `a`s). So what a pattern runs over is bounded
-// (MAX_MATCHED_CHARS), and each run is stopped after PATTERN_BUDGET_MS (a vm script's timeout, which
-// interrupts the regex engine): the wait then ends with 400, so one request costs the event loop at most
-// that once.
-import { createContext, Script } from 'node:vm';
+// (MAX_MATCHED_CHARS), and patterns run on a thread of their own (pattern-thread.ts), each test stopped
+// after PATTERN_BUDGET_MS: the wait then ends with 400, and the event loop never waits for a pattern.
 import safeRegex from 'safe-regex2';
 import { AppError } from '../errors.js';
+import { PatternTooSlow, testOnThread } from './pattern-thread.js';
 
 export const MAX_PATTERN_LENGTH = 200;
 /** A pattern runs over at most this many characters of the text it is matched against (the first ones). */
@@ -51,29 +50,20 @@ export function regexProblem(source: string): string | null {
   return null;
 }
 
-/** Longest one test of a pattern against one text may run (a linear pattern over 256 KiB takes a few ms). */
-export const PATTERN_BUDGET_MS = 50;
-
-// One context for every run: a script's timeout needs one, and making one costs a millisecond. A run
-// costs about half a millisecond more than the bare test (its timeout's watchdog).
-const sandbox = createContext({ pattern: null, text: '' }) as { pattern: RegExp | null; text: string };
-const testInSandbox = new Script('pattern.test(text)');
+/** Longest one test of a pattern against one text may run on the regex thread (a linear pattern over
+ * 256 KiB takes a few ms; the budget leaves room for a busy machine). */
+export const PATTERN_BUDGET_MS = 250;
 
 /** A pattern already checked by regexProblem, ready to test texts: case-insensitive, over the first
- * MAX_MATCHED_CHARS characters of each; a test that runs longer than the budget throws 400. */
-export function compilePattern(source: string, budgetMs = PATTERN_BUDGET_MS): (text: string) => boolean {
-  const pattern = new RegExp(source, 'i');
-  return (text) => {
-    sandbox.pattern = pattern;
-    sandbox.text = text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text;
+ * MAX_MATCHED_CHARS characters of each, on the regex thread; a test that runs longer than the budget
+ * rejects with 400. */
+export function compilePattern(source: string, budgetMs = PATTERN_BUDGET_MS): (text: string) => Promise<boolean> {
+  return async (text) => {
     try {
-      return testInSandbox.runInContext(sandbox, { timeout: budgetMs }) === true;
+      return await testOnThread(source, text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text, budgetMs);
     } catch (error) {
-      if ((error as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
+      if (!(error instanceof PatternTooSlow)) throw error;
       throw new AppError('invalid_parameter', `The regular expression /${source}/ took longer than ${budgetMs} ms on a message; use a simpler one.`);
-    } finally {
-      sandbox.pattern = null;
-      sandbox.text = '';
     }
   };
 }
