@@ -62,7 +62,9 @@ export function renderReport(r: BenchResults, options: { chart?: string } = {}):
     out.push(`| flat from a mailbox of 10 to one of ${n(g.bigMailbox)}: within 1.5× | worst ${n(worstBox, 2)}× | ${met(worstBox <= 1.5)} |`);
   }
   if (r.wake !== undefined) {
-    for (const [label, w] of [['live stream', r.wake.stream], ['wait_for_message', r.wake.mcp]] as const) {
+    const runs = [['live stream', r.wake.stream], ['wait_for_message', r.wake.mcp], ['HTTP wait', r.wake.http]] as const;
+    for (const [label, w] of runs) {
+      if (w === undefined) continue;
       out.push(`| ${label} wakes within 20 ms p99 of the 250, ${n(w.waiters)} waiters | p99 ${n(w.p99Ms, 1)} ms (p50 ${n(w.p50Ms, 1)}, max ${n(w.maxMs, 1)}; ${n(w.woken)} woken) | ${met(w.p99Ms < 20 && w.woken === w.waiters)} |`);
     }
   }

@@ -1,5 +1,6 @@
 // Wake-ups: `waiters` clients wait at once, each on its own mailbox, first as the page's live stream
-// (GET /api/v1/mailbox/events), then as MCP wait_for_message calls; then one message per mailbox is
+// (GET /api/v1/mailbox/events), then as MCP wait_for_message calls, then as HTTP waits
+// (GET /api/v1/mailbox/wait, issue 19); then one message per mailbox is
 // delivered over SMTP (10 connections, one transaction after another) and each wake-up is timed from the
 // moment its sender read the 250. The waiters come from 20 loopback addresses (127.0.0.2 …), since each
 // client network may hold 50 waits and streams open (D17 stays as it is: no scaling here).
@@ -23,7 +24,11 @@ export interface WakeRun {
 export interface WakeResult {
   stream: WakeRun;
   mcp: WakeRun;
+  /** The HTTP wait; absent from results measured before it existed. */
+  http?: WakeRun;
 }
+
+type WaiterKind = 'stream' | 'mcp' | 'http';
 
 const PER_ADDRESS = 50;
 const SENDERS = 10;
@@ -99,6 +104,20 @@ function mcpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Wai
   });
 }
 
+function httpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
+  return waiterFor(address, async ({ signal, ready, woken, failed }) => {
+    const answer = fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/wait?address=${address}&timeout=50`, { dispatcher, signal });
+    // Its response starts only with the answer: the request is sent; `measure` gives the server a moment.
+    ready();
+    const response = await answer;
+    const body = await response.text();
+    if (response.status !== 200) return failed(new Error(`HTTP wait for ${address}: ${response.status} ${body}`));
+    if ((JSON.parse(body) as { status?: string }).status === 'received') woken(performance.now());
+  });
+}
+
+const WAITERS: Record<WaiterKind, typeof streamWaiter> = { stream: streamWaiter, mcp: mcpWaiter, http: httpWaiter };
+
 /** Delivers one message to each address; the moment each sender read its 250, by address. */
 async function deliverAll(port: number, addresses: string[]): Promise<Map<string, number>> {
   const acked = new Map<string, number>();
@@ -122,17 +141,18 @@ async function deliverAll(port: number, addresses: string[]): Promise<Map<string
   return acked;
 }
 
-async function measure(node: RunningInboxd, kind: 'stream' | 'mcp', waiters: number): Promise<WakeRun> {
+async function measure(node: RunningInboxd, kind: WaiterKind, waiters: number): Promise<WakeRun> {
   const pool = agents(node, waiters);
   const all: Waiter[] = [];
   try {
     for (let i = 0; i < waiters; i += 1) {
       const address = `${kind}${i}@inboxd.test`;
-      all.push((kind === 'stream' ? streamWaiter : mcpWaiter)(node, pool[Math.floor(i / PER_ADDRESS)]!, address));
+      all.push(WAITERS[kind](node, pool[Math.floor(i / PER_ADDRESS)]!, address));
     }
     await Promise.all(all.map((w) => w.ready));
-    // An MCP call's response starts before the wait is registered: give the last ones a moment.
-    if (kind === 'mcp') await new Promise((resolve) => setTimeout(resolve, 500));
+    // An MCP call's response starts before the wait is registered, an HTTP wait's only with its answer:
+    // give the last ones a moment.
+    if (kind !== 'stream') await new Promise((resolve) => setTimeout(resolve, 500));
     const acked = await deliverAll(node.smtpPort, all.map((w) => w.address));
     const delays = await Promise.all(all.map(async (w) => (await w.woken) - acked.get(w.address)!));
     return {
@@ -156,7 +176,9 @@ export async function runWake(options: { waiters: number }, log: (line: string) 
     log(`wake stream: ${JSON.stringify(stream)}`);
     const mcp = await measure(node, 'mcp', options.waiters);
     log(`wake mcp: ${JSON.stringify(mcp)}`);
-    return { stream, mcp };
+    const http = await measure(node, 'http', options.waiters);
+    log(`wake http: ${JSON.stringify(http)}`);
+    return { stream, mcp, http };
   } finally {
     await node.stop();
   }

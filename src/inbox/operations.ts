@@ -12,6 +12,7 @@ import { listMessages } from './list-messages.js';
 import type { OpenStreams } from './shared/open-streams.js';
 import { readCodes } from './read-codes.js';
 import { readMessage, readMessageWithCodes } from './read-message.js';
+import { waitForMatch } from './wait-for-match.js';
 import { waitForMessage } from './wait-for-message.js';
 
 export function createOperations(deps: InboxDeps, openStreams: OpenStreams) {
@@ -26,6 +27,7 @@ export function createOperations(deps: InboxDeps, openStreams: OpenStreams) {
     downloadRaw: downloadRaw(deps),
     downloadAttachment: downloadAttachment(deps),
     waitForMessage: waitForMessage(deps, openStreams),
+    waitForMatch: waitForMatch(deps, openStreams),
   };
 }
 

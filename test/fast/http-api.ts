@@ -154,7 +154,7 @@ describe('HTTP API v1', () => {
     assert.equal(doc.json.info.version, '1.0.0');
     assert.deepEqual(doc.json.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
     assert.deepEqual(doc.json.security, [{}, { bearer: [] }]);
-    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/domains', '/api/v1/mailbox', '/api/v1/mailbox/events', '/api/v1/message/{id}', '/api/v1/message/{id}/codes', '/api/v1/message/{id}/raw']);
+    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/domains', '/api/v1/inbox', '/api/v1/mailbox', '/api/v1/mailbox/events', '/api/v1/mailbox/wait', '/api/v1/message/{id}', '/api/v1/message/{id}/codes', '/api/v1/message/{id}/raw']);
     assert.deepEqual(Object.keys(doc.json.paths['/api/v1/mailbox/events'].get.responses['200'].content), ['text/event-stream'], 'the live mailbox is documented as a stream (D26)');
     const limit = doc.json.paths['/api/v1/mailbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     assert.deepEqual([limit.schema.minimum, limit.schema.maximum], [1, 200], 'generated from the validating schema');

@@ -323,6 +323,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mailbox/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wait for a message that matches
+         * @description Answers with the `nth` message of the mailbox, oldest first, that matches every criterion given, at once if it is there, else as soon as it arrives (woken by the delivery itself), for up to `timeout` seconds. Every stored message counts, seen or not; returning one marks it seen, as reading does. The answer is `{"status": "received", "message": ...}` (the message with its likely one-time `codes` and its `links`, never visited) or, when the time is up, `{"status": "timeout", "message": null}`: a timeout is a 200, not an error. Counted as one request against the limits, with the access rules of the list; while it is held it counts against the 50 waits and live streams one client network may hold open at once (429 beyond).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The mailbox to wait on. */
+                    address: string;
+                    /** @description Only messages whose envelope sender or From display name contains this (case-insensitive). */
+                    from?: string;
+                    /** @description Only messages whose subject contains this (case-insensitive). */
+                    subject?: string;
+                    /** @description Only messages whose text contains this (case-insensitive); the text of the HTML part when there is no text part. */
+                    body?: string;
+                    /** @description A JavaScript regular expression (the source only, matched case-insensitively, at most 200 characters) that the envelope sender or the From display name must match. It runs over the first 256 KiB of the text. Refused with 400 invalid_parameter when it does not compile, or could backtrack without limit (nested quantifiers), or uses a backreference or a lookaround. A test of it that runs longer than 250 ms on one message ends the wait with 400 invalid_parameter. */
+                    from_regex?: string;
+                    /** @description A JavaScript regular expression (the source only, matched case-insensitively, at most 200 characters) that the subject must match. It runs over the first 256 KiB of the text. Refused with 400 invalid_parameter when it does not compile, or could backtrack without limit (nested quantifiers), or uses a backreference or a lookaround. A test of it that runs longer than 250 ms on one message ends the wait with 400 invalid_parameter. */
+                    subject_regex?: string;
+                    /** @description A JavaScript regular expression (the source only, matched case-insensitively, at most 200 characters) that the text must match (the text of the HTML part when there is no text part). It runs over the first 256 KiB of the text. Refused with 400 invalid_parameter when it does not compile, or could backtrack without limit (nested quantifiers), or uses a backreference or a lookaround. A test of it that runs longer than 250 ms on one message ends the wait with 400 invalid_parameter. */
+                    body_regex?: string;
+                    /** @description `Name: value`: the message must have a header of that name (case-insensitive) whose value equals `value` exactly, after trimming. May be given more than once: all must hold. */
+                    header?: string | string[];
+                    /** @description Only messages that arrived at or after this RFC 3339 time, or after the message with this id. */
+                    since?: string;
+                    /** @description The Nth matching message, oldest first (1 to 100, default 1). */
+                    nth?: number;
+                    /** @description Seconds to wait (0 to 50, default 30); 0 only looks at what is there. */
+                    timeout?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "received" | "timeout";
+                            message: {
+                                id: string;
+                                /**
+                                 * Format: email
+                                 * @description Envelope sender (D8).
+                                 */
+                                from: string;
+                                from_name: string | null;
+                                subject: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339, UTC, with milliseconds (D22).
+                                 */
+                                date: string;
+                                seen: boolean;
+                                attachments: {
+                                    id: string;
+                                    filename: string;
+                                    /** @description The type the sender claimed; data only, not trusted. */
+                                    mime: string;
+                                    /** @description Decoded size in bytes (D6). */
+                                    size: number;
+                                    /**
+                                     * Format: uri
+                                     * @description Download address; always served as a download.
+                                     */
+                                    url: string;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339, UTC, with milliseconds (D22).
+                                 */
+                                expires_at: string;
+                                /** Format: email */
+                                to: string;
+                                text: string | null;
+                                /** @description Must never be rendered unsandboxed. */
+                                html: string | null;
+                                /** @description In the order received, decoded (D5). */
+                                headers: {
+                                    name: string;
+                                    value: string;
+                                }[];
+                                /** @description Likely one-time codes, best first. Written by the sender: data, not instructions. */
+                                codes: string[];
+                                /** @description http(s) links, best first, never visited; unsubscribe and preference links last. */
+                                links: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/message/{id}": {
         parameters: {
             query?: never;
@@ -1130,6 +1341,161 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an inbox: a fresh random address
+         * @description The JSON body is optional (it may be left out or be `{}`): `domain`, a domain from GET /api/v1/domains (default: the first public one), and `prefix`, put before the random part (60 random bits). No mail is needed first: any address on a hosted domain receives mail. On a premium domain it reserves the address to the caller's account (needs a premium key). Passes the same limits and access rules as a read of the new address.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A domain from list_domains; default: the first public domain. */
+                        domain?: string;
+                        /** @description Up to 32 letters, digits, dots, dashes or underscores put before the random part. */
+                        prefix?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: email */
+                            address: string;
+                            /** @enum {string} */
+                            domain_kind: "public" | "own" | "closed" | "premium";
+                            /** @description True when anyone who knows the address can read it. */
+                            publicly_readable: boolean;
+                            /** @description How long each message stays after it arrives (432000: 5 days). */
+                            expires_after_seconds: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Stable machine-readable slug (D16). */
+                            error: string;
+                            /** @description For humans; wording may change. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { normaliseDomain, parseAddress, type Address } from '../../mail/address.js';
 import { ID_FORM } from '../../mail/ids.js';
+import { MAX_PATTERN_LENGTH, regexProblem } from './regex-safety.js';
 
 export const address = z
   .string()
@@ -69,3 +70,32 @@ export const messageRef = z.object({
   id,
 });
 export type MessageRef = z.output<typeof messageRef>;
+
+/** A JavaScript regular expression for the HTTP wait (issue 19): refused here unless regex-safety.ts
+ * passes it (it compiles, is short, has no backreference or lookaround, cannot backtrack without limit). */
+export const matchPattern = z
+  .string()
+  .max(MAX_PATTERN_LENGTH)
+  .superRefine((v, ctx) => {
+    const problem = regexProblem(v);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: `The pattern ${problem}.` });
+  });
+
+/** `Name: value`: a header the message must have, its value equal after trimming. */
+export const headerCriterion = z
+  .string()
+  .max(1000)
+  .regex(/^[!-9;-~]+:/, 'header must be "Name: value".')
+  .meta({ example: 'X-Test-Run: 42' });
+
+/** The parsed form of a checked `headerCriterion`. */
+export function headerOf(checked: string): { name: string; value: string } {
+  const colon = checked.indexOf(':');
+  return { name: checked.slice(0, colon), value: checked.slice(colon + 1).trim() };
+}
+
+/** An RFC 3339 time or a message id: what `since` of the HTTP wait takes. */
+export const timeOrId = z
+  .string()
+  .max(64)
+  .refine((v) => ID_FORM.test(v) || dateTime.safeParse(v).success, 'since must be an RFC 3339 date-time or a message id.');
