@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -103,7 +104,30 @@ async function openShared(url: string, prefix: string, clock: Clock | undefined)
   };
 }
 
-export async function startApp(options: AppOptions): Promise<RunningApp> {
+/** Everything but the listeners: the store, limiter, events, parser pool, inbox use cases, the HTTPS
+ * application (routes and MCP endpoint, not listening) and the sweeper (not started). startApp listens;
+ * tests of single HTTP rules call `https.inject()` on it (test/support/fast-app.ts). */
+export interface ComposedApp {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  tls: TlsMaterial;
+  inbox: Inbox;
+  store: MessageStore;
+  directory: DirectoryStore;
+  events: MailEvents;
+  metrics: Metrics;
+  sweeper: Sweeper;
+  https: FastifyInstance;
+  storeKind: 'sqlite' | 'postgres';
+  /** INBOXD_BASE_URL, or once the HTTPS port is known, https://<hostname>:<port>. */
+  readonly baseUrl: string;
+  setBaseUrl(url: string): void;
+  /** Stops the sweeper, the parser pool, the limiter and events, and closes the store, in that order. */
+  close(): Promise<void>;
+}
+
+export async function composeApp(options: AppOptions): Promise<ComposedApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -166,12 +190,47 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     metricsToken: config.metricsToken,
   });
   registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, clientAddress, allowedOrigins: config.mcpOrigins, version: VERSION });
+  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger, onRun: (result) => metrics.sweep(result) });
+
+  return {
+    config,
+    clock,
+    logger,
+    tls,
+    inbox,
+    store,
+    directory,
+    events,
+    metrics,
+    sweeper,
+    https,
+    storeKind: storage.kind,
+    get baseUrl() {
+      return baseUrl;
+    },
+    setBaseUrl: (url) => {
+      baseUrl = url;
+    },
+    async close() {
+      await sweeper.stop();
+      await parser.close();
+      await limiter.close();
+      await events.close();
+      await shared?.close();
+      await storage.close();
+    },
+  };
+}
+
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const composed = await composeApp(options);
+  const { config, logger, tls, inbox, https, sweeper, metrics } = composed;
   const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
   await https.listen({ port: config.httpsPort, host: config.listen });
   const httpsPort = (https.server.address() as AddressInfo).port;
-  if (config.baseUrl === undefined) baseUrl = `https://${config.hostname}:${httpsPort}`;
+  if (config.baseUrl === undefined) composed.setBaseUrl(`https://${config.hostname}:${httpsPort}`);
 
-  const redirect: Server = createRedirectServer(() => baseUrl);
+  const redirect: Server = createRedirectServer(() => composed.baseUrl);
   redirect.listen(config.httpPort, config.listen);
   await once(redirect, 'listening');
   const httpPort = (redirect.address() as AddressInfo).port;
@@ -188,10 +247,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   });
   const smtpPort = await smtp.listen(config.smtpPort, config.listen);
 
-  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger, onRun: (result) => metrics.sweep(result) });
   sweeper.start();
   logger.info(
-    { smtpPort, httpsPort, httpPort, baseUrl, store: storage.kind, sharedLimitsAndEvents: shared !== undefined, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
+    { smtpPort, httpsPort, httpPort, baseUrl: composed.baseUrl, store: composed.storeKind, sharedLimitsAndEvents: config.redisUrl !== undefined, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
     'inboxd started',
   );
 
@@ -203,12 +261,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     const httpsClosed = https.close();
     unusedConnections.closeUnused();
     await Promise.all([smtp.close(), httpsClosed]);
-    await sweeper.stop();
-    await parser.close();
-    await limiter.close();
-    await events.close();
-    await shared?.close();
-    await storage.close();
+    await composed.close();
     logger.info('inboxd stopped');
   }
 
@@ -218,13 +271,13 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     httpsPort,
     httpPort,
     get baseUrl() {
-      return baseUrl;
+      return composed.baseUrl;
     },
     tls,
     inbox,
-    store,
-    directory,
-    events,
+    store: composed.store,
+    directory: composed.directory,
+    events: composed.events,
     sweeper,
     metrics,
     stop: () => (stopping ??= stop()),

@@ -1,10 +1,9 @@
 // Every HTTP error is {error, message} JSON with a slug of D16, whichever layer raises it (issue 20,
-// item 8): routing, URL decoding, CORS preflights, and what Node's HTTP parser refuses on the socket.
+// item 8): here what Node's HTTP parser refuses on a real TLS socket; routing, URL decoding and CORS
+// preflights are in test/fast/http-errors.ts.
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'node:tls';
-import { clientErrorHandler } from '../src/http/error-handler.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** Sends raw bytes over TLS and returns the whole answer (the server closes or answers in full). */
@@ -44,10 +43,6 @@ describe('HTTP errors from every layer are JSON (D16)', () => {
     await t.stop();
   });
 
-  it('answers a URL whose escapes cannot be decoded with 400 invalid_parameter', async () => {
-    assertJsonError(await rawRequest(t, 'GET /api/v1/message/% HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'), 400, 'invalid_parameter');
-  });
-
   it('answers headers over 16 KiB with 431 and a JSON body', async () => {
     const big = 'x'.repeat(20 * 1024);
     assertJsonError(await rawRequest(t, `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${big}\r\n\r\n`), 431, 'invalid_parameter');
@@ -55,27 +50,5 @@ describe('HTTP errors from every layer are JSON (D16)', () => {
 
   it('answers bytes that are not HTTP with 400 and a JSON body', async () => {
     assertJsonError(await rawRequest(t, 'NOT HTTP AT ALL\r\n\r\n'), 400, 'invalid_parameter');
-  });
-
-  it('answers an incomplete CORS preflight with 400 JSON, and a complete one still with 204', async () => {
-    const bare = await t.api('/api/v1/mailbox?address=a@inboxd.test', { method: 'OPTIONS' });
-    assert.equal(bare.status, 400);
-    assert.equal(bare.json.error, 'invalid_parameter');
-    const preflight = await t.api('/api/v1/mailbox?address=a@inboxd.test', {
-      method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
-    });
-    assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
-  });
-
-  it('answers a request too slow to arrive with 408 and a JSON body, then closes', () => {
-    const socket = new PassThrough();
-    let written = '';
-    socket.on('data', (chunk: Buffer) => (written += chunk.toString()));
-    clientErrorHandler(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
-    const [head = '', body = ''] = written.split('\r\n\r\n');
-    assert.match(head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    assert.deepEqual(JSON.parse(body), { error: 'invalid_parameter', message: 'The request was not received in time.' });
   });
 });

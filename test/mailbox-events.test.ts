@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ulid } from 'ulid';
 import { KEEPALIVE_MS, STREAM_LIFETIME_MS } from '../src/inbox/watch-mailbox.js';
-import { MAX_OPEN_PER_NETWORK } from '../src/inbox/open-streams.js';
+import { MAX_OPEN_PER_NETWORK } from '../src/inbox/shared/open-streams.js';
 import { until } from './support/mcp-client.js';
 import { accountWithKey, bearer, operatorOf } from './support/operator.js';
 import { eventsNamed, openMailboxStream, type MailboxStream } from './support/sse-client.js';

@@ -1,11 +1,11 @@
 // The raw source of a message (GET /api/v1/message/{id}/raw) and the operators' metrics (GET /metrics),
-// over real HTTPS with mail sent over a real SMTP socket.
+// over real HTTPS with mail sent over a real SMTP socket: the source byte for byte as the SMTP dialogue
+// carried it, and the SMTP edge's counts. The route's refusals and /metrics behind a token, in process:
+// test/fast/raw-and-metrics.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sendRaw } from './support/smtp-dialogue.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** A message with what a careless store would change: 8-bit bytes, a NUL-free binary-ish line, lines
  * that start with a dot (dot-stuffed on the wire), trailing spaces and a long line. */
@@ -52,26 +52,6 @@ describe('the raw source of a message', () => {
     const again = await get('/api/v1/mailbox?address=rawone@inboxd.test');
     assert.equal(again.json.messages[0].seen, false, 'a download does not set seen (D3)');
   });
-
-  it('answers 404 for another mailbox, an unknown id and an expired message, and 400 for bad input', async () => {
-    await sendRaw(t.app.smtpPort, { from: 'raw@example.org', to: ['rawtwo@inboxd.test'] }, awkwardMessage('rawtwo'));
-    const id = (await get('/api/v1/mailbox?address=rawtwo@inboxd.test')).json.messages[0].id as string;
-    const other = await get(`/api/v1/message/${id}/raw?mailbox=someone-else@inboxd.test`);
-    assert.equal(other.status, 404);
-    assert.equal(other.json.error, 'not_found');
-    assert.equal((await get(`/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
-    assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=not-an-address`)).json.error, 'invalid_address');
-    assert.equal((await get(`/api/v1/message/..%2F..%2Fetc/raw?mailbox=rawtwo@inboxd.test`)).json.error, 'invalid_parameter');
-    t.clock.advance(5 * DAY);
-    assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
-  });
-
-  it('passes the same gate as the message: a domain not hosted here is unknown_domain (D11)', async () => {
-    // The whole access matrix, this route included, is fuzzed in test/access-fuzz.test.ts.
-    const r = await get('/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A/raw?mailbox=a@elsewhere.example');
-    assert.equal(r.status, 404);
-    assert.equal(r.json.error, 'unknown_domain');
-  });
 });
 
 describe('metrics for operators (GET /metrics)', () => {
@@ -117,22 +97,5 @@ describe('metrics for operators (GET /metrics)', () => {
     assert.match(replies.at(-1) ?? '', /^554 /);
     const text = (await t.api('/metrics')).body;
     assert.equal(metricValue(text, 'inboxd_smtp_messages_refused_total', '{reason="too_many_parts"}'), 1);
-  });
-});
-
-describe('metrics behind a token', () => {
-  it('answers 403 without the token (even on loopback) and 200 with it', async () => {
-    const t = await startTestApp({ INBOXD_METRICS_TOKEN: 'scrape-token-0123456789' });
-    try {
-      const without = await t.api('/metrics');
-      assert.equal(without.status, 403);
-      assert.equal(without.json.error, 'forbidden');
-      assert.equal((await t.api('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status, 403);
-      const withToken = await t.api('/metrics', { headers: { authorization: 'Bearer scrape-token-0123456789' } });
-      assert.equal(withToken.status, 200);
-      assert.match(withToken.body, /inboxd_smtp_messages_accepted_total 0/);
-    } finally {
-      await t.stop();
-    }
   });
 });

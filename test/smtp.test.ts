@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { DeliveryError } from '../src/inbox/delivery-error.js';
+import { DeliveryError } from '../src/inbox/shared/delivery-error.js';
 import { parseAddress } from '../src/mail/address.js';
 import { createSmtpEdge } from '../src/smtp/smtp-edge.js';
 import { openEhlo, openSmtp, sendRaw, toDataBlock } from './support/smtp-dialogue.js';

@@ -1,4 +1,5 @@
-// The contract every MailEvents adapter passes (in-process now, shared across nodes later).
+// The contract every MailEvents adapter passes: in-process (memory-events.ts) and Redis (redis-events.ts,
+// shared across nodes).
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { MailEvents, NewMailEvent } from './mail-events.js';

@@ -1,11 +1,14 @@
 // The events component: "a message was stored for this mailbox". Deliveries publish after the commit;
 // waits (wait_for_message, `inboxd wait`, the page's live list) subscribe and wake on the event itself
-// instead of polling. In-process now; a shared adapter carries events between nodes.
+// instead of polling (they only look again now and then, in case a shared event was lost). Two adapters:
+// in-process (memory-events.ts) for one node, and Redis (redis-events.ts, with INBOXD_REDIS_URL), which
+// carries events and versions between nodes.
 //
 // It also keeps each mailbox's change version (P37): every write that changes what a list of the mailbox
-// shows (a delivery, a delete, a seen flag) moves it on after its commit, so an unchanged mailbox can be
-// answered from a cached page, or with 304 to a client that holds the page already. Expiry moves no
-// version: a cached page remembers when its first message expires and is not used from then on.
+// shows (a delivery, a delete, a seen flag, a first decode that corrects the summary: see
+// inbox/shared/touching-store.ts) moves it on after its commit, so an unchanged mailbox can be answered from a
+// cached page, or with 304 to a client that holds the page already. Expiry moves no version: a cached
+// page remembers when its first message expires and is not used from then on.
 
 export interface NewMailEvent {
   mailbox: string;

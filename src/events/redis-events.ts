@@ -8,7 +8,7 @@
 // at commit, which would serialise the message commits that are our hot path; and LISTEN holds a
 // dedicated connection outside the pool on each node. Pub/sub is fire-and-forget, which suits a wake-up:
 // the message itself is already committed, and a waiter that misses an event finds the message on its
-// next look (wait_for_message looks again every 5 s).
+// next look (wait_for_message looks again every 5 s, the page's live list every 20 s).
 //
 // Versions (P37) are not carried by pub/sub, which may lose a message: each mailbox's version is a Redis
 // key (`{prefix}ver:{mailbox}`), set to a new token by every touch and read by every list, so a change

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Operation } from '../inbox/operation.js';
+import type { Operation } from '../inbox/shared/operation.js';
 import { callerOf } from './caller.js';
 import type { errorSchema } from './schemas.js';
 

@@ -1,4 +1,4 @@
-// What the HTTP edge adds to the operations' schemas (inbox/fields.ts, inbox/view-schemas.ts): the error
+// What the HTTP edge adds to the operations' schemas (inbox/shared/fields.ts, inbox/shared/view-schemas.ts): the error
 // body every failure answers with (D16), and the error statuses of an operation on a mailbox.
 import { z } from 'zod';
 

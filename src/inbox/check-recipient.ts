@@ -2,7 +2,7 @@
 // decides the rest (D9, D11, D15). An accepted recipient carries what its delivery must do.
 import { decideRecipient, type RecipientVerdict } from '../domains/recipient-policy.js';
 import { parseAddress, type Address } from '../mail/address.js';
-import type { InboxDeps } from './deps.js';
+import type { InboxDeps } from './shared/deps.js';
 
 export interface AcceptedRecipient {
   address: Address;

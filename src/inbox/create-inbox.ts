@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { normaliseDomain, parseAddress } from '../mail/address.js';
-import { RETENTION_MS, type InboxDeps } from './deps.js';
-import { domain, prefix } from './fields.js';
-import { gateMailbox } from './gate.js';
-import { operation } from './operation.js';
-import { createdInboxSchema } from './view-schemas.js';
+import { RETENTION_MS, type InboxDeps } from './shared/deps.js';
+import { domain, prefix } from './shared/fields.js';
+import { gateMailbox } from './shared/gate.js';
+import { operation } from './shared/operation.js';
+import { createdInboxSchema } from './shared/view-schemas.js';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 

@@ -1,10 +1,10 @@
 // Deleting one message (DELETE /api/v1/message/{id}, the delete_message tool): idempotent (D1), answered
 // deleted: true whether the message existed, was deleted before or has expired.
-import type { InboxDeps } from './deps.js';
-import { addressOf, messageRef } from './fields.js';
-import { gateMailbox } from './gate.js';
-import { operation } from './operation.js';
-import { deleteResponseSchema } from './view-schemas.js';
+import type { InboxDeps } from './shared/deps.js';
+import { addressOf, messageRef } from './shared/fields.js';
+import { gateMailbox } from './shared/gate.js';
+import { operation } from './shared/operation.js';
+import { deleteResponseSchema } from './shared/view-schemas.js';
 
 export const deleteMessage = (deps: InboxDeps) =>
   operation({

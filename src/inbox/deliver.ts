@@ -8,8 +8,8 @@ import { usageMonth } from '../access/plans.js';
 import { normaliseDomain } from '../mail/address.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
 import type { AcceptedRecipient } from './check-recipient.js';
-import { DeliveryError } from './delivery-error.js';
-import { RETENTION_MS, type InboxDeps } from './deps.js';
+import { DeliveryError } from './shared/delivery-error.js';
+import { RETENTION_MS, type InboxDeps } from './shared/deps.js';
 
 /** D6: decoded attachments of one message together, in bytes. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;

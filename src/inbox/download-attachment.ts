@@ -2,11 +2,11 @@
 // Reading an attachment does not set seen (D3). An attachment is decoded from its range of the raw
 // source (D29; the decode at the message's first read confirmed that range gives its exact bytes).
 import { decodePartBody } from '../mail/part-body.js';
-import type { InboxDeps } from './deps.js';
-import { messageRef } from './fields.js';
-import { operation } from './operation.js';
-import { readStored } from './stored-message.js';
-import { downloadSchema } from './view-schemas.js';
+import type { InboxDeps } from './shared/deps.js';
+import { messageRef } from './shared/fields.js';
+import { operation } from './shared/operation.js';
+import { readStored } from './shared/stored-message.js';
+import { downloadSchema } from './shared/view-schemas.js';
 
 export const downloadAttachment = (deps: InboxDeps) =>
   operation({

@@ -1,10 +1,10 @@
 // The message's source exactly as it arrived over SMTP (GET /api/v1/message/{id}/raw), under the same
 // access rule as the message. Like an attachment download it does not set seen (D3).
-import type { InboxDeps } from './deps.js';
-import { messageRef } from './fields.js';
-import { operation } from './operation.js';
-import { readStored } from './stored-message.js';
-import { downloadSchema } from './view-schemas.js';
+import type { InboxDeps } from './shared/deps.js';
+import { messageRef } from './shared/fields.js';
+import { operation } from './shared/operation.js';
+import { readStored } from './shared/stored-message.js';
+import { downloadSchema } from './shared/view-schemas.js';
 
 export const downloadRaw = (deps: InboxDeps) =>
   operation({

@@ -1,15 +1,15 @@
 // The use cases, assembled: what every edge (SMTP, HTTP, the agent tools, the CLI) calls. The operations
 // table (operations.ts) holds what a caller can do over the API and the tools; beside it stand the
 // delivery of mail (the SMTP edge's), the HTTP list's conditional poll and the page's live stream.
-import type { Caller } from './caller.js';
+import type { Caller } from './shared/caller.js';
 import { createCheckRecipient } from './check-recipient.js';
 import { createDeliver } from './deliver.js';
-import type { InboxDeps } from './deps.js';
-import { gateRequest } from './gate.js';
+import type { InboxDeps } from './shared/deps.js';
+import { gateRequest } from './shared/gate.js';
 import { createPollMessages } from './list-messages.js';
-import { createOpenStreams } from './open-streams.js';
+import { createOpenStreams } from './shared/open-streams.js';
 import { createOperations } from './operations.js';
-import { withTouches } from './touching-store.js';
+import { withTouches } from './shared/touching-store.js';
 import { createWatchMailbox } from './watch-mailbox.js';
 
 export function createInbox(given: InboxDeps) {

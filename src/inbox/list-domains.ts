@@ -2,10 +2,10 @@
 // rule visibleDomains (access/visible-domains.ts, D11–D14).
 import { visibleDomains } from '../access/visible-domains.js';
 import { z } from 'zod';
-import type { InboxDeps } from './deps.js';
-import { gateRequest } from './gate.js';
-import { operation } from './operation.js';
-import { domainsResponseSchema } from './view-schemas.js';
+import type { InboxDeps } from './shared/deps.js';
+import { gateRequest } from './shared/gate.js';
+import { operation } from './shared/operation.js';
+import { domainsResponseSchema } from './shared/view-schemas.js';
 
 export const listDomains = (deps: InboxDeps) =>
   operation({

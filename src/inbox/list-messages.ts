@@ -8,14 +8,14 @@
 // back in If-None-Match is answered 304 without a body. The gate (limits D17, access D11–D14) runs on
 // every request before any of this: a cached page or a 304 is never given to a caller it would refuse.
 import { z } from 'zod';
-import type { Caller } from './caller.js';
-import type { InboxDeps } from './deps.js';
-import { address, addressOf, cursor, DEFAULT_PAGE, MAX_PAGE, pageLimit } from './fields.js';
-import { gateMailbox } from './gate.js';
-import { operation } from './operation.js';
-import { createPageCache, type CachedPage, type PageCache } from './page-cache.js';
-import { listResponseSchema, type ListResponse } from './view-schemas.js';
-import { summaryView } from './views.js';
+import type { Caller } from './shared/caller.js';
+import type { InboxDeps } from './shared/deps.js';
+import { address, addressOf, cursor, DEFAULT_PAGE, MAX_PAGE, pageLimit } from './shared/fields.js';
+import { gateMailbox } from './shared/gate.js';
+import { operation } from './shared/operation.js';
+import { createPageCache, type CachedPage, type PageCache } from './shared/page-cache.js';
+import { listResponseSchema, type ListResponse } from './shared/view-schemas.js';
+import { summaryView } from './shared/views.js';
 
 /** Serialised pages kept per process (P37): 10,000 polled mailboxes of a few messages each fit. */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;

@@ -2,12 +2,12 @@
 // same extraction as the agent tools (D24), under the same access rule as the message. The message read
 // (§4.2) keeps its shape; this is a read of its own, asked for only by whoever wants the codes (the page
 // when it opens a message), and like the raw source it does not set seen.
-import type { InboxDeps } from './deps.js';
-import { messageRef } from './fields.js';
-import { operation } from './operation.js';
-import { readStoredMessage } from './stored-message.js';
-import { messageCodesSchema } from './view-schemas.js';
-import { codesAndLinksOf } from './views.js';
+import type { InboxDeps } from './shared/deps.js';
+import { messageRef } from './shared/fields.js';
+import { operation } from './shared/operation.js';
+import { readStoredMessage } from './shared/stored-message.js';
+import { messageCodesSchema } from './shared/view-schemas.js';
+import { codesAndLinksOf } from './shared/views.js';
 
 export const readCodes = (deps: InboxDeps) =>
   operation({

@@ -1,13 +1,13 @@
 // Reading one message in full (GET /api/v1/message/{id}, the read_message tool): reading sets seen (D3),
 // and the answer shows that. The agent tool's answer adds the message's likely codes and links (D24).
 import { AppError } from '../errors.js';
-import type { Caller } from './caller.js';
-import type { InboxDeps } from './deps.js';
-import { messageRef, type MessageRef } from './fields.js';
-import { operation } from './operation.js';
-import { readStoredMessage } from './stored-message.js';
-import { agentMessageSchema, messageSchema, type MessageView } from './view-schemas.js';
-import { messageView, withCodesAndLinks } from './views.js';
+import type { Caller } from './shared/caller.js';
+import type { InboxDeps } from './shared/deps.js';
+import { messageRef, type MessageRef } from './shared/fields.js';
+import { operation } from './shared/operation.js';
+import { readStoredMessage } from './shared/stored-message.js';
+import { agentMessageSchema, messageSchema, type MessageView } from './shared/view-schemas.js';
+import { messageView, withCodesAndLinks } from './shared/views.js';
 
 async function readAndMarkSeen(deps: InboxDeps, caller: Caller, ref: MessageRef): Promise<MessageView> {
   const { mailbox, now, record } = await readStoredMessage(deps, caller, ref);

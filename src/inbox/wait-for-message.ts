@@ -8,19 +8,19 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
 import type { StoredMessage } from '../store/message-store.js';
-import type { Caller } from './caller.js';
-import type { InboxDeps } from './deps.js';
-import { address, addressOf, dateTime, matchText } from './fields.js';
-import { recheckMailbox } from './gate.js';
-import { loadMessage } from './load-message.js';
-import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, waitOnMailbox } from './mailbox-wait.js';
-import { createMatcher, type MessageMatcher } from './message-matcher.js';
-import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './open-streams.js';
-import { operation, type RunOptions } from './operation.js';
-import { waitResultSchema, type AgentMessageView, type WaitResult } from './view-schemas.js';
-import { messageView, withCodesAndLinks } from './views.js';
+import type { Caller } from './shared/caller.js';
+import type { InboxDeps } from './shared/deps.js';
+import { address, addressOf, dateTime, matchText } from './shared/fields.js';
+import { recheckMailbox } from './shared/gate.js';
+import { loadMessage } from './shared/load-message.js';
+import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, waitOnMailbox } from './shared/mailbox-wait.js';
+import { createMatcher, type MessageMatcher } from './shared/message-matcher.js';
+import { MAX_OPEN_PER_NETWORK, type OpenStreams } from './shared/open-streams.js';
+import { operation, type RunOptions } from './shared/operation.js';
+import { waitResultSchema, type AgentMessageView, type WaitResult } from './shared/view-schemas.js';
+import { messageView, withCodesAndLinks } from './shared/views.js';
 
-export { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, PROGRESS_INTERVAL_MS } from './mailbox-wait.js';
+export { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, PROGRESS_INTERVAL_MS } from './shared/mailbox-wait.js';
 /** How many of the newest messages a wait looks through for one already there. */
 const LOOK_BACK = 200;
 /** Waits one network may hold open at once on this node (shared with the page's live streams). */

@@ -6,14 +6,14 @@
 // which is counted like any request.
 import { isAppError, type AppError } from '../errors.js';
 import type { Address } from '../mail/address.js';
-import { addressOf } from './fields.js';
-import { gateMailbox, recheckMailbox } from './gate.js';
-import type { Caller } from './caller.js';
-import type { InboxDeps } from './deps.js';
-import { openMailboxFeed } from './mailbox-feed.js';
-import type { OpenStreams } from './open-streams.js';
-import type { MessageSummaryView } from './view-schemas.js';
-import { summaryView } from './views.js';
+import { addressOf } from './shared/fields.js';
+import { gateMailbox, recheckMailbox } from './shared/gate.js';
+import type { Caller } from './shared/caller.js';
+import type { InboxDeps } from './shared/deps.js';
+import { openMailboxFeed } from './shared/mailbox-feed.js';
+import type { OpenStreams } from './shared/open-streams.js';
+import type { MessageSummaryView } from './shared/view-schemas.js';
+import { summaryView } from './shared/views.js';
 
 export const KEEPALIVE_MS = 20_000;
 export const STREAM_LIFETIME_MS = 10 * 60_000;

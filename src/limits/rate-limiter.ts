@@ -1,6 +1,8 @@
 // The RateLimiter interface (D17). A call names every limit one request counts against; the request is
 // admitted only when all of them have room, and a refused request uses up no budget in any of them.
-// Adapters: in-process (memory-limiter.ts); a shared one for several nodes follows.
+// Adapters, both run through rate-limiter-contract.ts: in-process (memory-limiter.ts), exact for one node,
+// and Redis (redis-limiter.ts, with INBOXD_REDIS_URL), one budget shared by every node; scaled-limiter.ts
+// wraps either for load tests.
 
 /** GCRA: a token bucket in time arithmetic; `burst` requests at once, one per `periodMs` sustained. */
 export interface GcraRule {

@@ -79,7 +79,8 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: an amount alone under its label, in a mail that names a code', text('Your code is in the app.\n\nAmount\n\n1299'), []],
   ['no code: an error code', text('Payment failed. Error code: 4021.'), []],
   ['a code word further back than a place word is still the label', text('Enter the code in the area below:\n\n  551204'), ['551204']],
-  ['no code: letters and digits set out in groups with spaces, which a form may want either way', text('Your code: K7P 2QX'), []],
+  // The labelling conventions (test/fixtures/codes-corpus/blind/README.md): a code shown grouped with spaces is a code.
+  ['letters and digits set out in groups with spaces after their label, typed together', text('Your code: K7P 2QX'), ['K7P2QX']],
   ['a verb asking to type the number just after the action it is for', text('Someone tried to sign in. If this was you, enter 606 281 in the app.'), ['606281']],
   ['no code: a number close to a code word across other numbers', text('Card ending 4471 was charged 80.00 by Shop 8821, then your verification code arrived.'), []],
   ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
@@ -91,6 +92,41 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a date written with dashes', text('Your code was requested on 2026-11-21.'), []],
   ['no code: a year after a product name in a heading about a key', text('Hi', '[Licence key] Writer Pro 2027'), []],
   ['no code: a postcode before an action word in an address line', text('Shop GmbH · Sportallee 1 · 91074 Herzogenaurach · Retoure anmelden'), []],
+  // Issue 17, third pass: the misses of the blind part, by rule.
+  ['the noun further back, a copula and a colon before the code', text('رمز التحقق لمرة واحدة لتسجيل الدخول إلى خدمة البنك أونلاين هو: 582041'), ['582041']],
+  ['Eastern Arabic digits typed as ASCII digits', text('رمز التحقق الخاص بك هو: ٤٨٢٩١٣'), ['482913']],
+  ['a card’s last digits behind a mask are not the code', text('Ma OTP xac thuc giao dich 1.290.000 VND tai SHOP.VN the ****5527 la 731062. Hieu luc 5 phut.'), ['731062']],
+  ['a code set in bold with asterisks', text('Usa este código para verificar tu identidad:\n\n**603819**'), ['603819']],
+  ['a code in square brackets after its label', text('본인확인 번호 : [ 37104286 ]'), ['37104286']],
+  ['a code led by one or two letters and a dash', text('Twój kod aktywacyjny: WR-91K4\nKod: G-740392'), ['WR-91K4', 'G-740392']],
+  ['capitals alone in dash groups after their label', text('¿Estás en otro dispositivo? Usa este código temporal: KPLM-QTWX'), ['KPLM-QTWX']],
+  ['no code: capitals alone in dash groups without a label', text('NEW-ARRIVALS\nSHOP-NOW', 'Your code is inside'), []],
+  ['a twelve-digit recovery code in three groups of four after its label', text('Code de secours : 4819-2753-0066'), ['4819-2753-0066']],
+  ['no code: twelve digits in groups not labelled a code', text('Hello,\n\n4819-2753-0066', 'Your code'), []],
+  ['a verb asking to type the number after it, where the language puts it last', text('Devam etmek için uygulamaya 2718 gir.', 'Giriş onayı'), ['2718']],
+  ['a verb asking to type the number, with a place between, in a mail whose subject names the action', text('Pro pokračování zadejte v aplikaci 7716.', 'Přihlášení do aplikace'), ['7716']],
+  ['no code: a verb and a possessive before a number', text('Use your card 4471 to pay. Your code is in the app.'), []],
+  ['a sentence led by the code noun, the code after its colon', text('Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102'), ['774102']],
+  ['a code for an account is a code', text('Verification code for your account: 482913'), ['482913']],
+  ['no code: the code of a transaction', text('Código da transação: 77310482'), []],
+  ['no code: a booking’s PIN', text('Buchungsnummer: 4182.557.903\nPIN: 8812 (für Änderungen)', 'Buchungsbestätigung – Hotel Seeblick'), []],
+  ['no code: a door code in an address', text('Centre médical, 14 boulevard Voltaire, 75011 Paris (code porte 4521B)', 'Votre rendez-vous est confirmé'), []],
+  ['a Vietnamese card code ("mã thẻ", the noun before what it is of) is not the code', text('Nhập 3851 vào ứng dụng để tiếp tục.\nVé tháng (mã thẻ 9704 2210) còn hiệu lực.', 'Đăng nhập'), ['3851']],
+  ['a footer label with a number of its own under the code does not label it', html('<p>인증번호를 입력해 주세요.</p><p>710496</p><p>고객센터 1588-0000</p>'), ['710496']],
+  ['a German "am" after a number is no time of day', text('Geben Sie den Abholcode 7391 am Automaten ein.'), ['7391']],
+  ['no code: a time of day before "am"', text('Your code will be sent at 1030 am.'), []],
+  ['a card’s last digits after its label are not the code, in any language', text('Codice OTP per il pagamento di 89,90 EUR con carta terminante 4471: 583120'), ['583120']],
+  ['a card’s last digits between the noun and the code weigh less than the code', text('Din kod för köpet på 890 kr med kort som slutar på 4471 är 583120.'), ['583120']],
+  ['an abbreviation followed by a lower-case word does not end the sentence', text('Код для подтверждения покупки на сумму 890 руб. по карте *4471: 583120.'), ['583120']],
+  ['no code: a number in the sentence after the one naming a code', text('Kodunuzu kimseyle paylaşmayın. Çağrı merkezi: 4447 1220'), []],
+  ['no code: one digit repeated, a default PIN', text('Insert the SIM and enter PIN 0000 to start.', 'Activate your SIM'), []],
+  ['no code: a discount code set apart, the line under it going on with its sentence', html('<h1>SPRING SALE</h1><p>Use code</p><p>SPRING25</p><p>for 25% off</p>'), []],
+  ['a key set apart above a line that offers another, discount code', text('Product key:\nBD7QK-4MZ2T-W9RPL\nDiscount coupon for your next order: WINTER10'), ['BD7QK-4MZ2T-W9RPL']],
+  ['three letters and digits name the code, they are not it', text('Your 2FA code: 482913'), ['482913']],
+  ['no code: an invitation’s code', text('Your invitation code: 4X7P2Q'), []],
+  ['a code to accept an invitation is a code', text('Enter this code to accept the invitation: 482913'), ['482913']],
+  ['a code between asterisks set apart with spaces', text('Twój kod logowania: *** 540719 ***'), ['540719']],
+  ['a contract number after a code noun and what it is for is not the code', text('Votre code pour accéder à votre contrat n° 4470921-AUTO est :\n85124093'), ['85124093']],
 ];
 
 describe('extractCodes (D24)', () => {
@@ -98,9 +134,13 @@ describe('extractCodes (D24)', () => {
     it(name, () => assert.deepEqual(extractCodes(source), expected));
   }
 
-  it('reads hostile input in bounded time: long lines of numbers, unclosed comments and scripts, long words', () => {
+  it('reads hostile input in bounded time: long lines of numbers, unclosed comments and scripts, long words, one character a line', () => {
     const bodies: CodeSource[] = [
       text('code 123456 '.repeat(6000)),
+      text('A\n'.repeat(50000)),
+      html('<td>7</td>'.repeat(50000)),
+      text('code: K2M 7QP '.repeat(10000)),
+      text('[ 482913 ] **482913** *4471 '.repeat(5000)),
       text('A1'.repeat(40000)),
       text(`${'x'.repeat(50000)}@`),
       html('<!--'.repeat(80000)),

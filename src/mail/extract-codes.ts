@@ -4,12 +4,16 @@
 // nineteen languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
 // paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
 // its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
-// sentence ("482913 is your code", "Use 739214 to sign in"). A token whose nearest label calls it something
-// else (order, invoice, tracking, customer, booking, phone, postcode, IBAN …) is not a code, in that place
-// or anywhere else in the mail, and nor is a token in a sentence about a saving. Best first, at most five,
-// each as a person types it (code-tokens.ts, typed).
-import { ACTION, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER } from './code-words.js';
-import { CANDIDATE, CURRENCY_BEFORE, CURRENCY_AFTER, isDigits, isYear, linesOf, plausible, typed, UNIT_AFTER } from './code-tokens.js';
+// sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
+// दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
+// nearest label calls it something else (order, invoice, tracking, customer, booking, phone, postcode,
+// IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
+// else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
+// booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
+// out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
+// first, at most five, each as a person types it (code-tokens.ts, typed).
+import { ACTION, BOOKING, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
+import { CANDIDATE, CURRENCY_BEFORE, CURRENCY_AFTER, isDigits, isTime, isYear, linesOf, needsLabel, plausible, typed, UNIT_AFTER } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -33,18 +37,39 @@ const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
-const DIRECT = /^[\s:：=\-–—'"«»“”„()（）]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
-/** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence. */
-const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+const DIRECT = /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+/** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
+ * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
+const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為)\s*[:：]?\s*$/iu;
+/** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
+ * set in bold. */
+const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
+/** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
+const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
+const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 /** A neighbouring group of capitals and digits with both, a space apart. */
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
 /** Code nouns that name what the code is for, never a kind of reference. */
 const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
+/** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
+const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
+/** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
+ * short preposition ("v aplikaci", "в приложении", "in app"); not "your card". */
+const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
+/** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
+ * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
+const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na)(?![\p{L}])/iu;
+/** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
+ * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
+const JOINS = /^(?:[\s-]*|s)$/;
+/** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
+const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
 const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
-/** A sentence ends at a full stop and a space, or at an ideographic full stop; "·" and "|" part items. */
-const SENTENCE_END = /[.!?](?:\s|$)|[。！？；·|•]/gu;
+/** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
+ * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
+const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
 
 interface Scored {
   code: string;
@@ -66,6 +91,13 @@ function lastMatch(pattern: RegExp, text: string): Word | null {
 function firstMatch(pattern: RegExp, text: string): Word | null {
   for (const m of text.matchAll(pattern)) return { start: m.index, end: m.index + m[0].length };
   return null;
+}
+
+/** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
+ * your account:", no number between them. */
+function forHeading(context: string, noun: Word, label: Word): boolean {
+  const between = context.slice(noun.end, label.start);
+  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
@@ -93,20 +125,24 @@ function namedBelow(next: string): boolean | null {
   const head = next.slice(0, LABEL_REACH);
   const named = firstMatch(CODE_NOUN, next) ?? firstMatch(ACTION, next);
   const other = firstMatch(NOT_A_CODE, head);
-  if (other !== null && (named === null || other.start < named.start)) return false;
+  // A label followed by a number of its own ("Customer service 1588-0000") is that number's, not the token's.
+  const ownNumber = other !== null && /\d/.test(next.slice(other.end));
+  if (other !== null && !ownNumber && (named === null || other.start < named.start)) return false;
   if (named === null || /\d/.test(next.slice(0, named.start))) return null;
   return true;
 }
 
 /** Whether a body names a one-time code somewhere: a code word not qualified by a label of something else
- * just before it ("promo code", "postal code", "QR code" name no code to type). */
+ * just before it ("promo code", "postal code", "QR code" name no code to type), and not a word that names
+ * one only as a label (a PIN, a Czech "heslo", password, which a password-reset link mail speaks of too). */
 function namesACode(body: string): boolean {
   let seen = 0;
   for (const m of body.matchAll(CODE_NOUN)) {
     if ((seen += 1) > MAX_CANDIDATES) return false;
+    if (WEAK_NOUN.test(m[0])) continue;
     const before = body.slice(Math.max(0, m.index - LABEL_REACH), m.index);
     const label = lastMatch(NOT_A_CODE, before);
-    if (label === null || !/^[\s-]*$/.test(before.slice(label.end))) return true;
+    if (label === null || !JOINS.test(before.slice(label.end))) return true;
   }
   return false;
 }
@@ -122,25 +158,38 @@ interface Message {
   codeNamed: boolean;
   /** Tokens labelled as something else somewhere in the message (an order number, a booking code). */
   vetoed: Set<string>;
+  /** Whether the subject names the action a code is for ("Sign in to …"). */
+  actionNamed: boolean;
+  /** Whether the subject speaks of a booking, whose PIN is for managing it. */
+  booking: boolean;
 }
 
 function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const token = match[1] as string;
   if (!plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
-  const before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
-  const after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
+  let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
+  let after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
+  if (MASK_BEFORE.test(before) && !/^\s?\*/.test(after)) return 0;
+  if (WRAP_BEFORE.test(before) && WRAP_AFTER.test(after)) {
+    before = before.replace(WRAP_BEFORE, '');
+    after = after.replace(WRAP_AFTER, '');
+  }
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
   if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
-  if (UNIT_AFTER.test(after)) return 0;
-  // One group of a code of letters and digits set out with spaces ("K7P 2QX"): which part, or what joined,
-  // a form wants is a guess, and a guess is worse than no code.
+  if (UNIT_AFTER.test(after) || isTime(token, after)) return 0;
+  // Letters and digits next to a further group the token does not take in ("AB1 K7P 2QX 9ZZ"): part of
+  // something longer, and which part a form wants is a guess, worse than no code.
   if (!isDigits(token) && (SPACED_GROUP_BEFORE.test(before) || SPACED_GROUP_AFTER.test(after))) return 0;
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
   const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
-  const noun = lastMatch(CODE_NOUN, context);
+  // On the token's own line, a code noun names it from its own sentence only: "Never share your code. Call
+  // centre: 4447 1220" names no code.
+  const scope = before.trim() === '' ? 0 : context.length - sentenceBefore(context).length;
+  const inScope = lastMatch(CODE_NOUN, context.slice(scope));
+  const noun = inScope === null ? null : { start: inScope.start + scope, end: inScope.end + scope };
   const notCode = lastMatch(NOT_A_CODE, context);
   // A label sits next to its value ("Order number: 40012345"), with no other number between them; a word
   // far back in a sentence is no label. A code named for an action on something ("code de connexion à
@@ -159,9 +208,21 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     noun !== null &&
     notCode !== null &&
     notCode.end <= noun.start &&
-    /^[\s-]*$/.test(context.slice(notCode.end, noun.start)) &&
+    JOINS.test(context.slice(notCode.end, noun.start)) &&
     !PURPOSE.test(context.slice(noun.start, noun.end));
-  const labelWins = noun === null || qualified || (notCode !== null && notCode.end >= noun.start && firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null);
+  // "Verification code for your account: 482913": a heading, the token the code's; "code pour accéder à
+  // votre contrat n° 4470921" is the contract's number.
+  // A noun that takes the label in ("Aktivierungs-ID") is the noun; a label that takes the noun in (Vietnamese
+  // "mã thẻ", card code) is the label.
+  const nounHoldsLabel = noun !== null && notCode !== null && noun.start <= notCode.start && noun.end >= notCode.end && noun.end - noun.start > notCode.end - notCode.start;
+  const labelWins =
+    noun === null ||
+    qualified ||
+    (notCode !== null &&
+      !nounHoldsLabel &&
+      notCode.end >= noun.start &&
+      firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null &&
+      !forHeading(context, noun as Word, notCode));
   if (labelled && labelWins) {
     message.vetoed.add(typed(token));
     return 0;
@@ -169,6 +230,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const following = sentenceAfter(after);
   if (PROMOTION_AFTER.test(following)) return 0;
   if (PROMOTION.test(before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before)) || PROMOTION.test(following)) return 0;
+  // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
+  // case: "Use code" / "SPRING25" / "for 25% off".
+  if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
@@ -178,7 +242,12 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // sentence is not named by a code word further on ("card 8821 …, then your code").
   const sentence = sentenceBefore(before);
   const enter = lastMatch(ENTER, sentence);
-  const entered = enter !== null && sentence.slice(enter.end).trim() === '';
+  // The verb just before the token, or just after it where a language puts it last ("7408 दर्ज करें",
+  // "uygulamaya 2718 gir").
+  const enterAfter = firstMatch(ENTER, following);
+  // A place may stand between the verb and the token ("zadejte v aplikaci 7716", enter in the app).
+  const entered =
+    (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) || (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
   const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
   const namedAfter =
     named !== null &&
@@ -192,6 +261,15 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
+  // A booking's PIN is for managing the booking, not a code to sign in with.
+  if (noun !== null && message.booking && WEAK_NOUN.test(context.slice(noun.start, noun.end))) return 0;
+  // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
+  // or alone under "… this code:".
+  const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
+  if (needsLabel(token)) return close || (alone && nounBefore) || (namedAfter && leads) ? (alone ? 4 : 3) : 0;
+  // A noun with another number between it and the token names that number first ("code for the payment
+  // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
+  if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
   if (nounBefore || namedAfter) return alone ? 4 : 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
@@ -200,18 +278,54 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   if (below === true) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
-  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code, or just after
-  // the action it is for ("Someone tried to sign in. If it was you, enter 606 281 in the app").
-  if (entered && (message.codeNamed || firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null)) return 2;
+  // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
+  // led by the noun, then what the code is for, the token after its colon.
+  if (/[:：]\s*$/.test(before) && headedByNoun(sentence)) return 3;
+  // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code or about the
+  // action it is for ("Sign in to …", "Enter 3851 in the app to continue"), or just after that action
+  // ("Someone tried to sign in. If it was you, enter 606 281 in the app").
+  if (
+    entered &&
+    (message.codeNamed ||
+      message.actionNamed ||
+      firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null ||
+      firstMatch(ACTION, following) !== null)
+  )
+    return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
 }
 
+/** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
+ * after it are read. */
+const HEAD_REACH = 24;
+const MAX_LABELS = 8;
+
+/** Whether a sentence is led by a code noun that nothing qualifies as something else, every label of
+ * something else after it followed by its own number: "Bevestigingscode voor je betaling van € 312,50 met
+ * je creditcard eindigend op 0923:", not "Code for your order:". */
+function headedByNoun(sentence: string): boolean {
+  const noun = firstMatch(CODE_NOUN, sentence);
+  if (noun === null || noun.start > HEAD_REACH) return false;
+  let seen = 0;
+  for (const label of sentence.matchAll(NOT_A_CODE)) {
+    if ((seen += 1) > MAX_LABELS || label.index < noun.end) return false;
+    if (!/\d/.test(sentence.slice(label.index + label[0].length))) return false;
+  }
+  return true;
+}
+
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
-  const message: Message = { codeNamed: bodies.some(namesACode), vetoed: new Set() };
+  const subject = (source.subject ?? '').slice(0, MAX_TEXT);
+  const message: Message = {
+    codeNamed: bodies.some(namesACode),
+    vetoed: new Set(),
+    actionNamed: firstMatch(ACTION, subject) !== null,
+    booking: firstMatch(BOOKING, subject) !== null,
+  };
   const found = new Map<string, Scored>();
   let order = 0;
   let weighed = 0;

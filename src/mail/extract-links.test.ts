@@ -36,6 +36,17 @@ const CASES: [string, LinkSource, string[]][] = [
     ['https://example.com/help', 'https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out'],
   ],
   [
+    'action, next-step and unsubscribe words in Czech, Swedish, Ukrainian, Hindi and Vietnamese',
+    {
+      text: null,
+      html:
+        '<a href="https://n.example/1">Odhlásit odběr</a><a href="https://n.example/2">Blog</a><a href="https://n.example/3">Ověřit e-mail</a>' +
+        '<a href="https://n.example/4">Відписатися</a><a href="https://n.example/5">Spåra paket</a><a href="https://n.example/6">Hủy đăng ký</a>' +
+        '<a href="https://n.example/7">ईमेल सत्यापित करें</a>',
+    },
+    ['https://n.example/3', 'https://n.example/7', 'https://n.example/5', 'https://n.example/2', 'https://n.example/1', 'https://n.example/4', 'https://n.example/6'],
+  ],
+  [
     'only http(s): mailto, tel, javascript and data are dropped',
     {
       text: null,

@@ -1,32 +1,10 @@
 // MIME → ParsedMail with postal-mime: the full decode of a message (D29: at its first read, in a worker
 // thread), under the structural limits of D25 that the structural scan (mime-scan.ts) already enforced
 // when the message arrived: at most 1,000 MIME parts and nesting no deeper than 20.
-import PostalMime, { decodeWords } from 'postal-mime';
 import { restoreParts, swapLargeBase64Parts } from './large-parts.js';
 import { MAX_HEADERS_BYTES, MAX_MIME_DEPTH, MAX_MIME_PARTS } from './mime-scan.js';
 import type { ParsedAttachment, ParseResult } from './parsed-mail.js';
-
-interface MimeNodeShape {
-  childNodes: MimeNodeShape[];
-}
-
-/** postal-mime keeps its part tree and per-part text types internally; we read them to enforce D25 and
- * to know which body types the sender really sent (it synthesises the missing one). */
-interface PostalMimeInternals {
-  root: MimeNodeShape;
-  textMap: Map<unknown, { plain?: unknown[]; html?: unknown[] }>;
-}
-
-function countParts(node: MimeNodeShape): number {
-  let count = 0;
-  const stack = [node];
-  while (stack.length > 0) {
-    const current = stack.pop() as MimeNodeShape;
-    count += 1;
-    stack.push(...current.childNodes);
-  }
-  return count;
-}
+import { decodeWords, parseWithPostalMime } from './postal-mime-adapter.js';
 
 function decodeHeader(value: string): string {
   try {
@@ -44,39 +22,27 @@ function nonEmpty(value: string | undefined): string | null {
  * parse of the original whenever the swap cannot be confirmed. */
 export async function parseMail(raw: Uint8Array, options: { swapLargeParts?: boolean } = {}): Promise<ParseResult> {
   const swapped = options.swapLargeParts === false ? null : swapLargeBase64Parts(raw);
-  if (swapped === null) return parseWithPostalMime(raw);
-  const result = await parseWithPostalMime(swapped.reduced);
+  if (swapped === null) return parseOnce(raw);
+  const result = await parseOnce(swapped.reduced);
   // The swap leaves every header and boundary as it was, so a structural refusal stands as it is.
-  if (!result.ok) return result.reason === 'unparseable' ? parseWithPostalMime(raw) : result;
+  if (!result.ok) return result.reason === 'unparseable' ? parseOnce(raw) : result;
   const contents = restoreParts(result.mail.attachments.map((a) => a.content), swapped.parts);
-  if (contents === null) return parseWithPostalMime(raw);
+  if (contents === null) return parseOnce(raw);
   result.mail.attachments.forEach((a, i) => (a.content = contents[i]!));
   return result;
 }
 
-async function parseWithPostalMime(raw: Uint8Array): Promise<ParseResult> {
-  const parser = new PostalMime({
+async function parseOnce(raw: Uint8Array): Promise<ParseResult> {
+  const parsed = await parseWithPostalMime(raw, {
     maxNestingDepth: MAX_MIME_DEPTH,
     maxHeadersSize: MAX_HEADERS_BYTES,
     attachmentEncoding: 'arraybuffer',
   });
-  let email;
-  try {
-    email = await parser.parse(raw);
-  } catch (error) {
-    const detail = (error as Error).message;
-    if (/nesting depth/i.test(detail)) return { ok: false, reason: 'too_deep', detail };
-    if (/header size/i.test(detail)) return { ok: false, reason: 'headers_too_large', detail };
-    return { ok: false, reason: 'unparseable', detail };
-  }
-  const internals = parser as unknown as PostalMimeInternals;
-  const parts = countParts(internals.root);
+  if (!parsed.ok) return { ok: false, reason: parsed.refusal, detail: parsed.detail };
+  const { email, parts, sentPlain, sentHtml } = parsed;
   if (parts > MAX_MIME_PARTS) {
     return { ok: false, reason: 'too_many_parts', detail: `${parts} MIME parts, at most ${MAX_MIME_PARTS}` };
   }
-  const entries = [...internals.textMap.values()];
-  const sentPlain = entries.some((e) => (e.plain?.length ?? 0) > 0);
-  const sentHtml = entries.some((e) => (e.html?.length ?? 0) > 0);
 
   const from = email.from !== undefined && 'address' in email.from ? email.from : undefined;
   const attachments: ParsedAttachment[] = email.attachments.map((a) => ({

@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerFromHeader } from '../access/identify-caller.js';
 import { AppError } from '../errors.js';
-import type { Caller } from '../inbox/caller.js';
+import type { Caller } from '../inbox/shared/caller.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { ClientAddressRule } from '../limits/client-address.js';
 import { clientNetwork } from '../limits/client-network.js';

@@ -2,10 +2,10 @@
 // an operation of the table run with the caller's arguments as the SDK checked them.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Caller } from '../inbox/caller.js';
+import type { Caller } from '../inbox/shared/caller.js';
 import type { z } from 'zod';
 import type { Inbox } from '../inbox/inbox.js';
-import type { Operation } from '../inbox/operation.js';
+import type { Operation } from '../inbox/shared/operation.js';
 import { failureOf, sdkFailure, toolSuccess } from './tool-result.js';
 import { inputSchemaOf, runOptionsOf, SENDER_WARNING, TOOLS } from './tools.js';
 

@@ -5,8 +5,8 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MAX_PAGE } from '../inbox/fields.js';
-import type { Operation, RunOptions } from '../inbox/operation.js';
+import { MAX_PAGE } from '../inbox/shared/fields.js';
+import type { Operation, RunOptions } from '../inbox/shared/operation.js';
 import type { Operations } from '../inbox/operations.js';
 import { MAX_WAIT_SECONDS, DEFAULT_WAIT_SECONDS } from '../inbox/wait-for-message.js';
 

@@ -3,7 +3,7 @@
 // answer 550 5.1.1 where D9 wants 550 5.1.2). Replies the library writes itself (syntax errors, the
 // greeting delay, SIZE at MAIL FROM) keep the library's text.
 import type { RecipientCheck } from '../inbox/check-recipient.js';
-import type { DeliveryRefusal } from '../inbox/delivery-error.js';
+import type { DeliveryRefusal } from '../inbox/shared/delivery-error.js';
 
 type RecipientRefusal = Extract<RecipientCheck, { verdict: { reason: string } }>['verdict']['reason'];
 

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { DeliveryError } from '../inbox/delivery-error.js';
+import { DeliveryError } from '../inbox/shared/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
 import { systemClock, type Clock } from '../clock.js';

@@ -1,5 +1,6 @@
-// The MessageStore interface: everything the service keeps about mail. Every adapter (SQLite now,
-// PostgreSQL later) passes the one contract suite in message-store-contract.ts.
+// The MessageStore interface: everything the service keeps about mail. Both adapters, SQLite (embedded,
+// sqlite/sqlite-store.ts) and PostgreSQL (shared by several nodes, postgres/pg-store.ts), pass the one
+// contract suite in message-store-contract.ts.
 //
 // A received message is stored once as a "mail" and delivered as one "message" per recipient mailbox
 // (D9), each with its own id and `seen` flag. A mail goes when its last message goes.

@@ -2,7 +2,7 @@
 // tests that need what only a decode gives (attachment ids) without reading it through the API, which
 // would set seen (D3).
 import { ulid } from 'ulid';
-import { loadMessage } from '../../src/inbox/load-message.js';
+import { loadMessage } from '../../src/inbox/shared/load-message.js';
 import { inlineMailParser } from '../../src/mail/parser-pool.js';
 import type { MessageRecord, MessageStore } from '../../src/store/message-store.js';
 

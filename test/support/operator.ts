@@ -2,9 +2,17 @@
 // manual clock, for tests that set up accounts and keys without spawning the CLI each time.
 import { createIdGenerator } from '../../src/mail/ids.js';
 import { createOperator, type Operator } from '../../src/operator/operator.js';
-import type { TestApp } from './test-app.js';
+import type { Clock } from '../../src/clock.js';
+import type { Config } from '../../src/config/config.js';
+import type { DirectoryStore } from '../../src/store/directory-store.js';
 
-export function operatorOf(t: TestApp): Operator {
+/** A test app, end-to-end (test-app.ts) or in process (fast-app.ts). */
+interface AnyTestApp {
+  app: { directory: DirectoryStore; config: Config };
+  clock: Clock;
+}
+
+export function operatorOf(t: AnyTestApp): Operator {
   return createOperator({
     directory: t.app.directory,
     clock: t.clock,

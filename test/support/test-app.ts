@@ -3,18 +3,14 @@
 // With INBOXD_TEST_SHARED=1 every app runs on PostgreSQL and Redis instead of SQLite and in-process
 // state (a fresh schema and key prefix each), so the same end-to-end suite proves both (`npm test`
 // runs it both ways; see scripts/test.sh).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { Agent, fetch, type RequestInit } from 'undici';
 import { startApp, type AppOptions, type RunningApp } from '../../src/app.js';
 import { createManualClock, type ManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/load-config.js';
-import { createTestSchema, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from './backends.js';
+import { createTestConfig } from './test-config.js';
 
-export const SHARED_BACKENDS = process.env.INBOXD_TEST_SHARED === '1';
+export { SHARED_BACKENDS } from './test-config.js';
 
 export interface ApiResponse {
   status: number;
@@ -53,23 +49,12 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { clockStart?: number; app?: Pick<AppOptions, 'smtpCloseTimeoutMs' | 'sweepIntervalMs'> } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
+  const { config, dataDir, cleanUp } = await createTestConfig(env);
   const clock = createManualClock(options.clockStart ?? Date.now());
-  const schema: TestSchema | undefined = SHARED_BACKENDS ? await createTestSchema() : undefined;
-  const shared: Record<string, string> =
-    schema === undefined ? {} : { INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
-  const config = loadConfig({
-    INBOXD_DATA_DIR: dataDir,
-    INBOXD_SMTP_PORT: '0',
-    INBOXD_HTTP_PORT: '0',
-    INBOXD_HTTPS_PORT: '0',
-    INBOXD_LOG_LEVEL: 'silent',
-    INBOXD_PUBLIC_DOMAINS: 'inboxd.test,mail.inboxd.test',
-    INBOXD_PARSER_THREADS: '1',
-    ...shared,
-    ...env,
+  const app = await startApp({ ...options.app, config, clock }).catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
   });
-  const app = await startApp({ ...options.app, config, clock });
   const dispatcher = new Agent({ connect: { ca: app.tls.cert, servername: 'localhost' } });
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
@@ -90,8 +75,7 @@ export async function startTestApp(
       // The app first: it ends the streams still open on this client (a dispatcher waits for them).
       await app.stop();
       await dispatcher.close();
-      await schema?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

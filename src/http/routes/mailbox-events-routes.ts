@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
-import { address } from '../../inbox/fields.js';
+import { address } from '../../inbox/shared/fields.js';
 import { mailboxErrors } from '../schemas.js';
 import { SECURITY_HEADERS } from '../security-headers.js';
 

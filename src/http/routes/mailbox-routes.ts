@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Inbox } from '../../inbox/inbox.js';
 import { callerOf } from '../caller.js';
 import { compileSerializer } from '../fast-serializer.js';
-import { listResponseSchema } from '../../inbox/view-schemas.js';
+import { listResponseSchema } from '../../inbox/shared/view-schemas.js';
 import { mailboxErrors } from '../schemas.js';
 
 /** Every client and cache revalidates before it reuses a list (P37); `private`: the list of a closed or

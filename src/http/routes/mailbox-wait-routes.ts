@@ -2,7 +2,7 @@
 // timeout; the operation is inbox/wait-for-match.ts. A timeout is a 200 with status "timeout".
 import type { FastifyInstance } from 'fastify';
 import type { Inbox } from '../../inbox/inbox.js';
-import { MAX_OPEN_PER_NETWORK } from '../../inbox/open-streams.js';
+import { MAX_OPEN_PER_NETWORK } from '../../inbox/shared/open-streams.js';
 import { registerOperationRoute } from '../operation-route.js';
 import { mailboxErrors } from '../schemas.js';
 
