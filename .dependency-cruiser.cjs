@@ -17,7 +17,8 @@ module.exports = {
     },
     {
       name: 'nothing-imports-an-edge',
-      comment: 'Edges are entry points; only the composition root (app.ts, main.ts) wires them. An edge may use its own folder.',
+      comment:
+        'Edges are entry points; only the composition root (app.ts, main.ts) wires them. An edge may use its own folder.',
       severity: 'error',
       from: { path: '^src/(?!(smtp|http|mcp|cli|retention)/)', pathNot: ['^src/(app|main)\\.ts$', '\\.test\\.ts$'] },
       to: { path: EDGES },
@@ -71,7 +72,8 @@ module.exports = {
     },
     {
       name: 'the-client-is-its-own-program',
-      comment: 'src/client (inboxd/client) is shipped to test suites and speaks only the public HTTP API (issue 19): it imports nothing of the service.',
+      comment:
+        'src/client (inboxd/client) is shipped to test suites and speaks only the public HTTP API (issue 19): it imports nothing of the service.',
       severity: 'error',
       from: { path: '^src/client/' },
       to: { path: '^src/', pathNot: '^src/client/' },
@@ -94,6 +96,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

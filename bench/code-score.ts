@@ -34,7 +34,16 @@ export interface Figures {
   tally: Tally;
 }
 
-const emptyTally = (): Tally => ({ messages: 0, offered: 0, offeredRight: 0, withCode: 0, found: 0, withLink: 0, linkFirst: 0, falseCodes: 0 });
+const emptyTally = (): Tally => ({
+  messages: 0,
+  offered: 0,
+  offeredRight: 0,
+  withCode: 0,
+  found: 0,
+  withLink: 0,
+  linkFirst: 0,
+  falseCodes: 0,
+});
 
 export function runExtraction(message: CorpusMessage): Outcome {
   return {
@@ -46,7 +55,11 @@ export function runExtraction(message: CorpusMessage): Outcome {
 
 /** Whether a first code is the labelled one: the label, or one of the other forms it accepts. */
 export function codeRight(message: CorpusMessage, first: string | undefined): boolean {
-  return first !== undefined && message.code !== null && (first === message.code || (message.acceptCodes ?? []).includes(first));
+  return (
+    first !== undefined &&
+    message.code !== null &&
+    (first === message.code || (message.acceptCodes ?? []).includes(first))
+  );
 }
 
 function count(tally: Tally, { message, codes, links }: Outcome): void {
@@ -87,7 +100,9 @@ export function figuresBy(outcomes: Outcome[], key: (m: CorpusMessage) => string
     const k = key(outcome.message);
     groups.set(k, [...(groups.get(k) ?? []), outcome]);
   }
-  return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, group]) => [k, figuresOf(group)]));
+  return new Map(
+    [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, group]) => [k, figuresOf(group)]),
+  );
 }
 
 /** The bars the blind and held-out parts must clear; an empty list when a part clears them all. */
@@ -95,7 +110,8 @@ export function shortfalls(figures: Figures): string[] {
   const out: string[] = [];
   if (figures.precision < BARS.precision) out.push(`code precision ${pct(figures.precision)} < ${pct(BARS.precision)}`);
   if (figures.recall < BARS.recall) out.push(`code recall ${pct(figures.recall)} < ${pct(BARS.recall)}`);
-  if (figures.linkFirst < BARS.linkFirst) out.push(`primary link first ${pct(figures.linkFirst)} < ${pct(BARS.linkFirst)}`);
+  if (figures.linkFirst < BARS.linkFirst)
+    out.push(`primary link first ${pct(figures.linkFirst)} < ${pct(BARS.linkFirst)}`);
   if (figures.falseCodes > BARS.falseCodes) out.push(`${figures.falseCodes} messages with no code yielded one`);
   return out;
 }

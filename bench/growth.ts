@@ -50,10 +50,16 @@ function build(dir: string, name: string, total: number, bigMailbox: number): Bu
   const path = join(dir, `${name}.sqlite`);
   const db = openSqliteDatabase(path);
   db.exec('PRAGMA synchronous = OFF');
-  const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body,
+  const insertMail =
+    db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body,
     html_body, headers, attachment_count, raw) VALUES (?, ?, ?, 'sender@example.com', 'Sender', ?, ?, NULL, ?, 0, ?)`);
-  const insertMessage = db.prepare('INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at) VALUES (?, ?, ?, ?, ?)');
-  const headers = JSON.stringify([{ name: 'From', value: 'Sender <sender@example.com>' }, { name: 'Subject', value: 'Your code' }]);
+  const insertMessage = db.prepare(
+    'INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const headers = JSON.stringify([
+    { name: 'From', value: 'Sender <sender@example.com>' },
+    { name: 'Subject', value: 'Your code' },
+  ]);
   const nextId = monotonicFactory();
   const ids: Built['ids'] = { probe: [], ten: [], big: [] };
   const every = (n: number) => (n > 0 ? Math.floor(total / n) : Number.POSITIVE_INFINITY);
@@ -62,28 +68,33 @@ function build(dir: string, name: string, total: number, bigMailbox: number): Bu
     const mailId = nextId(receivedAt);
     const id = nextId(receivedAt);
     const text = `Your verification code is ${100000 + (i % 900000)}. It expires in 10 minutes. Message ${i}.`;
-    const raw = Buffer.from(`From: Sender <sender@example.com>\r\nTo: ${mailbox}\r\nSubject: Your code\r\n\r\n${text}\r\n${'x'.repeat(300)}\r\n`);
+    const raw = Buffer.from(
+      `From: Sender <sender@example.com>\r\nTo: ${mailbox}\r\nSubject: Your code\r\n\r\n${text}\r\n${'x'.repeat(300)}\r\n`,
+    );
     insertMail.run(mailId, receivedAt, expiresAt, `Your code ${i}`, text, headers, raw);
     insertMessage.run(id, mailbox, mailId, receivedAt, expiresAt);
     return id;
   };
-  const chunk = (from: number, to: number) => inTransaction(db, () => {
-    for (let i = from; i < to; i += 1) {
-      const receivedAt = T0 - 4 * DAY + Math.floor((i * 4 * DAY) / total);
-      let mailbox = `box${i % Math.max(1, Math.floor(total / 10))}@inboxd.test`;
-      let list: string[] | undefined;
-      if (i % probeEvery === 0 && ids.probe.length < 200) [mailbox, list] = ['probe@inboxd.test', ids.probe];
-      else if (i % tenEvery === 1 && ids.ten.length < 10) [mailbox, list] = ['ten@inboxd.test', ids.ten];
-      else if (i % bigEvery === 2 % bigEvery && ids.big.length < bigMailbox) [mailbox, list] = ['big@inboxd.test', ids.big];
-      const id = add(i, receivedAt, receivedAt + 5 * DAY, mailbox);
-      list?.push(id);
-    }
-  });
+  const chunk = (from: number, to: number) =>
+    inTransaction(db, () => {
+      for (let i = from; i < to; i += 1) {
+        const receivedAt = T0 - 4 * DAY + Math.floor((i * 4 * DAY) / total);
+        let mailbox = `box${i % Math.max(1, Math.floor(total / 10))}@inboxd.test`;
+        let list: string[] | undefined;
+        if (i % probeEvery === 0 && ids.probe.length < 200) [mailbox, list] = ['probe@inboxd.test', ids.probe];
+        else if (i % tenEvery === 1 && ids.ten.length < 10) [mailbox, list] = ['ten@inboxd.test', ids.ten];
+        else if (i % bigEvery === 2 % bigEvery && ids.big.length < bigMailbox)
+          [mailbox, list] = ['big@inboxd.test', ids.big];
+        const id = add(i, receivedAt, receivedAt + 5 * DAY, mailbox);
+        list?.push(id);
+      }
+    });
   for (let from = 0; from < total; from += 20_000) chunk(from, Math.min(total, from + 20_000));
   // Mails that expired (received five days ago), in batches that expire a minute apart.
   inTransaction(db, () => {
     for (let b = 0; b < SWEEP_BATCHES; b += 1) {
-      for (let j = 0; j < SWEEP_BATCH_MAILS; j += 1) add(j, T0 - 5 * DAY - 10 * 60_000 + b * 60_000, T0 - 10 * 60_000 + b * 60_000, `old${j % 100}@inboxd.test`);
+      for (let j = 0; j < SWEEP_BATCH_MAILS; j += 1)
+        add(j, T0 - 5 * DAY - 10 * 60_000 + b * 60_000, T0 - 10 * 60_000 + b * 60_000, `old${j % 100}@inboxd.test`);
     }
   });
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
@@ -128,18 +139,28 @@ interface Side {
 }
 
 /** The three reads on two mailboxes, turn about; `limit` is the page size. */
-async function comparePair(a: Side, b: Side, limit: number): Promise<Record<'list newest page' | 'page with before' | 'read one', [Timing, Timing]>> {
+async function comparePair(
+  a: Side,
+  b: Side,
+  limit: number,
+): Promise<Record<'list newest page' | 'page with before' | 'read one', [Timing, Timing]>> {
   // Ids are generated oldest first; the cursor for `before` is the middle of each mailbox.
   const middle = (s: Side) => s.ids[Math.floor(s.ids.length / 2)]!;
   let i = 0;
   let j = 0;
   return {
-    'list newest page': await timePair(() => a.store.listMessages({ mailbox: a.mailbox, limit, now: T0 }), () => b.store.listMessages({ mailbox: b.mailbox, limit, now: T0 })),
+    'list newest page': await timePair(
+      () => a.store.listMessages({ mailbox: a.mailbox, limit, now: T0 }),
+      () => b.store.listMessages({ mailbox: b.mailbox, limit, now: T0 }),
+    ),
     'page with before': await timePair(
       () => a.store.listMessages({ mailbox: a.mailbox, limit, before: middle(a), now: T0 }),
       () => b.store.listMessages({ mailbox: b.mailbox, limit, before: middle(b), now: T0 }),
     ),
-    'read one': await timePair(() => a.store.getMessage(a.mailbox, pick(a.readFrom, i++), T0), () => b.store.getMessage(b.mailbox, pick(b.readFrom, j++), T0)),
+    'read one': await timePair(
+      () => a.store.getMessage(a.mailbox, pick(a.readFrom, i++), T0),
+      () => b.store.getMessage(b.mailbox, pick(b.readFrom, j++), T0),
+    ),
   };
 }
 
@@ -160,28 +181,47 @@ async function compareSweeps(a: MessageStore, b: MessageStore): Promise<[Timing,
 
 const ratioOf = (a: Timing, b: Timing) => round(b.medianUs / a.medianUs, 2);
 
-export async function runGrowth(options: { small: number; large: number; bigMailbox: number }, log: (line: string) => void): Promise<GrowthResult> {
+export async function runGrowth(
+  options: { small: number; large: number; bigMailbox: number },
+  log: (line: string) => void,
+): Promise<GrowthResult> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-growth-'));
   try {
-    const built = { small: build(dir, 'small', options.small, 0), large: build(dir, 'large', options.large, options.bigMailbox) };
-    log(`growth: built ${options.small} messages in ${built.small.seconds} s and ${options.large} in ${built.large.seconds} s`);
+    const built = {
+      small: build(dir, 'small', options.small, 0),
+      large: build(dir, 'large', options.large, options.bigMailbox),
+    };
+    log(
+      `growth: built ${options.small} messages in ${built.small.seconds} s and ${options.large} in ${built.large.seconds} s`,
+    );
     const small = await open(built.small.path);
     const large = await open(built.large.path);
     const byStore = {} as GrowthResult['byStore'];
     const byMailbox = {} as GrowthResult['byMailbox'];
     try {
-      const probe = (store: MessageStore, ids: string[]): Side => ({ store, mailbox: 'probe@inboxd.test', ids, readFrom: ids });
+      const probe = (store: MessageStore, ids: string[]): Side => ({
+        store,
+        mailbox: 'probe@inboxd.test',
+        ids,
+        readFrom: ids,
+      });
       const stores = await comparePair(probe(small, built.small.ids.probe), probe(large, built.large.ids.probe), 50);
-      for (const [op, [a, b]] of Object.entries(stores) as [keyof typeof stores, [Timing, Timing]][]) byStore[op] = { small: a, large: b, ratio: ratioOf(a, b) };
+      for (const [op, [a, b]] of Object.entries(stores) as [keyof typeof stores, [Timing, Timing]][])
+        byStore[op] = { small: a, large: b, ratio: ratioOf(a, b) };
       const [sweepSmall, sweepLarge] = await compareSweeps(small, large);
-      byStore['retention sweep (1,000 mails)'] = { small: sweepSmall, large: sweepLarge, ratio: ratioOf(sweepSmall, sweepLarge) };
+      byStore['retention sweep (1,000 mails)'] = {
+        small: sweepSmall,
+        large: sweepLarge,
+        ratio: ratioOf(sweepSmall, sweepLarge),
+      };
       const ids = built.large.ids;
       const boxes = await comparePair(
         { store: large, mailbox: 'ten@inboxd.test', ids: ids.ten, readFrom: ids.ten },
         { store: large, mailbox: 'big@inboxd.test', ids: ids.big, readFrom: ids.big.slice(-10) },
         5,
       );
-      for (const [op, [a, b]] of Object.entries(boxes) as [keyof typeof boxes, [Timing, Timing]][]) byMailbox[op] = { ten: a, big: b, ratio: ratioOf(a, b) };
+      for (const [op, [a, b]] of Object.entries(boxes) as [keyof typeof boxes, [Timing, Timing]][])
+        byMailbox[op] = { ten: a, big: b, ratio: ratioOf(a, b) };
       log(`growth: ${JSON.stringify({ byStore, byMailbox })}`);
     } finally {
       await small.close();

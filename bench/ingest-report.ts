@@ -4,17 +4,31 @@
 import type { IngestResult, ServerName, ServerSummary } from './ingest.js';
 
 export const SERVER_ORDER: readonly ServerName[] = ['bare smtp-server', 'Haraka', 'MailDev', 'inboxd'];
-const COLOURS: Record<ServerName, string> = { 'bare smtp-server': '#7f7f7f', Haraka: '#1f77b4', MailDev: '#ff7f0e', inboxd: '#2ca02c' };
+const COLOURS: Record<ServerName, string> = {
+  'bare smtp-server': '#7f7f7f',
+  Haraka: '#1f77b4',
+  MailDev: '#ff7f0e',
+  inboxd: '#2ca02c',
+};
 const SIZE_LABELS: Record<string, string> = { '4k': '4 KB', '512k': '512 KB', '7m': '7 MB' };
 
 export const sizeLabel = (size: string): string => SIZE_LABELS[size] ?? size;
 
-const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const n = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '—';
 /** Enough significant digits for a rate or a cost of any size. */
-export const sig = (value: number): string => (!Number.isFinite(value) ? '—' : n(value, Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 1 ? 2 : 3));
+export const sig = (value: number): string =>
+  !Number.isFinite(value)
+    ? '—'
+    : n(value, Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 1 ? 2 : 3);
 
 /** inboxd's standing against one server: its rate as a share of the other's, and CPU per message as a multiple. */
-export function standing(inboxd: ServerSummary, other: ServerSummary): { rateRatio: number; cpuRatio: number; above: boolean } {
+export function standing(
+  inboxd: ServerSummary,
+  other: ServerSummary,
+): { rateRatio: number; cpuRatio: number; above: boolean } {
   const rateRatio = inboxd.rate / other.rate;
   return { rateRatio, cpuRatio: inboxd.cpuMsPerMessage / other.cpuMsPerMessage, above: rateRatio > 1 };
 }
@@ -29,7 +43,11 @@ export function peerTables(ingest: readonly IngestResult[], said?: string): stri
     const servers = SERVER_ORDER.filter((s) => c.servers?.[s] !== undefined);
     if (servers.length === 0) continue;
     const rounds = Math.max(...servers.map((s) => c.servers[s]!.rounds));
-    out.push('', `**Ingest against the peers, ${sizeLabel(c.size)}** (${n(c.messages)} messages, ${c.sessions} sessions, ${rounds > 1 ? `median of ${rounds} turns in the order ${c.order.join(', ')}` : `one turn each: ${c.order.join(', ')}`}; CPU and RSS of each server's process tree)`, '');
+    out.push(
+      '',
+      `**Ingest against the peers, ${sizeLabel(c.size)}** (${n(c.messages)} messages, ${c.sessions} sessions, ${rounds > 1 ? `median of ${rounds} turns in the order ${c.order.join(', ')}` : `one turn each: ${c.order.join(', ')}`}; CPU and RSS of each server's process tree)`,
+      '',
+    );
     out.push('| server | msg/s | CPU per message | peak RSS | inboxd against it |', '|---|---:|---:|---:|---|');
     const inboxd = c.servers.inboxd;
     for (const s of servers) {
@@ -37,10 +55,15 @@ export function peerTables(ingest: readonly IngestResult[], said?: string): stri
       let against = '';
       if (inboxd !== undefined && s !== 'inboxd') {
         const st = standing(inboxd, summary);
-        const verdict = s === 'bare smtp-server' ? `${n(st.rateRatio * 100)}% of its rate` : `${st.above ? '**above**' : 'below'}: ${n(st.rateRatio, 2)}× its rate`;
+        const verdict =
+          s === 'bare smtp-server'
+            ? `${n(st.rateRatio * 100)}% of its rate`
+            : `${st.above ? '**above**' : 'below'}: ${n(st.rateRatio, 2)}× its rate`;
         against = `${verdict}, ${n(st.cpuRatio, 2)}× its CPU per message`;
       }
-      out.push(`| ${s} | ${sig(summary.rate)} | ${sig(summary.cpuMsPerMessage)} ms | ${n(summary.peakRssMb)} MB | ${against} |`);
+      out.push(
+        `| ${s} | ${sig(summary.rate)} | ${sig(summary.cpuMsPerMessage)} ms | ${n(summary.peakRssMb)} MB | ${against} |`,
+      );
     }
     const skipped = Object.entries(c.skipped ?? {}).filter(([, why]) => why !== said);
     if (skipped.length > 0) out.push('', ...skipped.map(([peer, why]) => `${peer} not measured: ${why}.`));
@@ -80,45 +103,72 @@ export function ingestSvg(ingest: readonly IngestResult[], caption: string): str
   const top = 96;
   const bottom = 390;
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+  );
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  parts.push(`<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">SMTP ingest: inboxd and its peers (smtp-source, one connection per message)</text>`);
+  parts.push(
+    `<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">SMTP ingest: inboxd and its peers (smtp-source, one connection per message)</text>`,
+  );
   parts.push(`<text x="${width / 2}" y="38" text-anchor="middle" fill="#555">${esc(caption)}</text>`);
   servers.forEach((s, i) => {
     const x = 60 + i * 180;
-    parts.push(`<rect x="${x}" y="50" width="12" height="12" fill="${COLOURS[s]}"/><text x="${x + 18}" y="60">${esc(s)}</text>`);
+    parts.push(
+      `<rect x="${x}" y="50" width="12" height="12" fill="${COLOURS[s]}"/><text x="${x + 18}" y="60">${esc(s)}</text>`,
+    );
   });
   panels.forEach((panel, p) => {
     const left = 60 + p * (panelWidth + 60);
-    const values = cases.flatMap((c) => servers.map((s) => (c.servers[s] === undefined ? Number.NaN : panel.value(c.servers[s]!))));
+    const values = cases.flatMap((c) =>
+      servers.map((s) => (c.servers[s] === undefined ? Number.NaN : panel.value(c.servers[s]!))),
+    );
     const { low, high } = logRange(values);
-    const y = (v: number) => bottom - ((Math.log10(v) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (bottom - top - 20);
-    parts.push(`<text x="${left + panelWidth / 2}" y="${top - 8}" text-anchor="middle" font-weight="bold">${esc(panel.title)}</text>`);
+    const y = (v: number) =>
+      bottom - ((Math.log10(v) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (bottom - top - 20);
+    parts.push(
+      `<text x="${left + panelWidth / 2}" y="${top - 8}" text-anchor="middle" font-weight="bold">${esc(panel.title)}</text>`,
+    );
     for (let d = low; d <= high * 1.0001; d *= 10) {
-      parts.push(`<line x1="${left}" x2="${left + panelWidth}" y1="${y(d).toFixed(1)}" y2="${y(d).toFixed(1)}" stroke="#ddd"/>`);
-      parts.push(`<text x="${left - 6}" y="${(y(d) + 4).toFixed(1)}" text-anchor="end" fill="#555">${esc(d >= 1 ? n(d) : String(Number(d.toPrecision(1))))}</text>`);
+      parts.push(
+        `<line x1="${left}" x2="${left + panelWidth}" y1="${y(d).toFixed(1)}" y2="${y(d).toFixed(1)}" stroke="#ddd"/>`,
+      );
+      parts.push(
+        `<text x="${left - 6}" y="${(y(d) + 4).toFixed(1)}" text-anchor="end" fill="#555">${esc(d >= 1 ? n(d) : String(Number(d.toPrecision(1))))}</text>`,
+      );
     }
-    parts.push(`<line x1="${left}" x2="${left}" y1="${top + 10}" y2="${bottom}" stroke="#333"/><line x1="${left}" x2="${left + panelWidth}" y1="${bottom}" y2="${bottom}" stroke="#333"/>`);
+    parts.push(
+      `<line x1="${left}" x2="${left}" y1="${top + 10}" y2="${bottom}" stroke="#333"/><line x1="${left}" x2="${left + panelWidth}" y1="${bottom}" y2="${bottom}" stroke="#333"/>`,
+    );
     const groupWidth = panelWidth / Math.max(1, cases.length);
     const barWidth = Math.min(40, (groupWidth - 20) / Math.max(1, servers.length));
     cases.forEach((c, g) => {
       const groupLeft = left + g * groupWidth + (groupWidth - barWidth * servers.length) / 2;
-      parts.push(`<text x="${(left + g * groupWidth + groupWidth / 2).toFixed(1)}" y="${bottom + 18}" text-anchor="middle">${esc(sizeLabel(c.size))}</text>`);
+      parts.push(
+        `<text x="${(left + g * groupWidth + groupWidth / 2).toFixed(1)}" y="${bottom + 18}" text-anchor="middle">${esc(sizeLabel(c.size))}</text>`,
+      );
       servers.forEach((s, i) => {
         const summary = c.servers[s];
         const x = groupLeft + i * barWidth;
         if (summary === undefined || !(panel.value(summary) > 0)) {
-          parts.push(`<text x="${(x + barWidth / 2).toFixed(1)}" y="${bottom - 4}" text-anchor="middle" fill="#999">–</text>`);
+          parts.push(
+            `<text x="${(x + barWidth / 2).toFixed(1)}" y="${bottom - 4}" text-anchor="middle" fill="#999">–</text>`,
+          );
           return;
         }
         const v = panel.value(summary);
         const yTop = y(v);
-        parts.push(`<rect x="${(x + 1).toFixed(1)}" y="${yTop.toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${(bottom - yTop).toFixed(1)}" fill="${COLOURS[s]}"><title>${esc(`${s}, ${sizeLabel(c.size)}: ${sig(v)} ${panel.unit}`)}</title></rect>`);
-        parts.push(`<text x="${(x + barWidth / 2).toFixed(1)}" y="${(yTop - 4).toFixed(1)}" text-anchor="middle" font-size="10">${esc(sig(v))}</text>`);
+        parts.push(
+          `<rect x="${(x + 1).toFixed(1)}" y="${yTop.toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${(bottom - yTop).toFixed(1)}" fill="${COLOURS[s]}"><title>${esc(`${s}, ${sizeLabel(c.size)}: ${sig(v)} ${panel.unit}`)}</title></rect>`,
+        );
+        parts.push(
+          `<text x="${(x + barWidth / 2).toFixed(1)}" y="${(yTop - 4).toFixed(1)}" text-anchor="middle" font-size="10">${esc(sig(v))}</text>`,
+        );
       });
     });
   });
-  parts.push(`<text x="${width / 2}" y="${height - 12}" text-anchor="middle" fill="#555" font-size="11">log scales; CPU is user + system time of each server's process tree over its turn, divided by the messages</text>`);
+  parts.push(
+    `<text x="${width / 2}" y="${height - 12}" text-anchor="middle" fill="#555" font-size="11">log scales; CPU is user + system time of each server's process tree over its turn, divided by the messages</text>`,
+  );
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }

@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpsClient, type HttpsClient } from './support/https-client.js';
 import { startPeer, type PeerName, type RunningPeer } from './support/peers.js';
-import { rssOf, startHelper, startInboxd, startSmtpSink, type Running, type RunningInboxd } from './support/processes.js';
+import {
+  rssOf,
+  startHelper,
+  startInboxd,
+  startSmtpSink,
+  type Running,
+  type RunningInboxd,
+} from './support/processes.js';
 import { writeSampleMail, type SampleSize } from './support/sample-mail.js';
 import { middle, percentile, round } from './support/stats.js';
 import { meterUsage, type Usage } from './support/usage.js';
@@ -90,7 +97,13 @@ export function turnOrder(servers: readonly ServerName[], interleaved: boolean):
 }
 
 function serverRound(rate: number, usage: Usage, messages: number): ServerRound {
-  return { rate, settleSeconds: usage.settleSeconds, cpuSeconds: round(usage.cpuSeconds, 3), cpuMsPerMessage: round((usage.cpuSeconds * 1000) / messages, 3), peakRssMb: round(usage.peakRssBytes / 1e6) };
+  return {
+    rate,
+    settleSeconds: usage.settleSeconds,
+    cpuSeconds: round(usage.cpuSeconds, 3),
+    cpuMsPerMessage: round((usage.cpuSeconds * 1000) / messages, 3),
+    peakRssMb: round(usage.peakRssBytes / 1e6),
+  };
 }
 
 export function summarise(rounds: readonly ServerRound[]): ServerSummary {
@@ -116,7 +129,22 @@ export function sourceTimeoutMs(c: IngestCase): number {
 
 /** Runs smtp-source to completion; messages per second. */
 async function smtpSource(port: number, file: string, c: IngestCase): Promise<number> {
-  const args = ['-s', String(c.sessions), '-m', String(c.messages), '-F', file, '-f', 'sender@bench.test', '-t', 'rcpt@inboxd.test', '-N', '-M', 'bench.test', `127.0.0.1:${port}`];
+  const args = [
+    '-s',
+    String(c.sessions),
+    '-m',
+    String(c.messages),
+    '-F',
+    file,
+    '-f',
+    'sender@bench.test',
+    '-t',
+    'rcpt@inboxd.test',
+    '-N',
+    '-M',
+    'bench.test',
+    `127.0.0.1:${port}`,
+  ];
   const started = performance.now();
   const child = spawn('smtp-source', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -156,7 +184,12 @@ function startPoller(client: HttpsClient): { stop(): Promise<number[]> } {
   };
 }
 
-async function inboxdRound(node: RunningInboxd, client: HttpsClient, file: string, c: IngestCase): Promise<InboxdRound & { usage: Usage }> {
+async function inboxdRound(
+  node: RunningInboxd,
+  client: HttpsClient,
+  file: string,
+  c: IngestCase,
+): Promise<InboxdRound & { usage: Usage }> {
   const acceptedBefore = await client.metric('inboxd_smtp_messages_accepted_total');
   await client.metric('inboxd_process_nodejs_eventloop_lag_p99_seconds'); // a scrape resets the histogram
   const poller = startPoller(client);
@@ -193,8 +226,7 @@ async function inboxdRound(node: RunningInboxd, client: HttpsClient, file: strin
 }
 
 type Started = { target: IngestTarget; stop(): Promise<void> } & (
-  | { kind: 'plain'; port: number; pid: number }
-  | { kind: 'inboxd'; node: RunningInboxd; client: HttpsClient }
+  { kind: 'plain'; port: number; pid: number } | { kind: 'inboxd'; node: RunningInboxd; client: HttpsClient }
 );
 
 async function start(target: IngestTarget, peers: Record<string, PeerName>): Promise<Started> {
@@ -219,7 +251,11 @@ async function start(target: IngestTarget, peers: Record<string, PeerName>): Pro
   return { target, kind: 'plain', port: running.port, pid: running.pid, stop: () => running.stop() };
 }
 
-export async function runIngest(cases: IngestCase[], options: IngestOptions, log: (line: string) => void): Promise<IngestResult[]> {
+export async function runIngest(
+  cases: IngestCase[],
+  options: IngestOptions,
+  log: (line: string) => void,
+): Promise<IngestResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-mail-'));
   const results: IngestResult[] = [];
   const peerOf: Record<string, PeerName> = Object.fromEntries(options.peers.map((p) => [PEER_LABELS[p], p]));
@@ -227,7 +263,11 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
     for (const c of cases) {
       const skipped = { ...options.skipped }; // a peer that failed at one size is tried again at the next
       const sample = writeSampleMail(dir, c.size);
-      const servers: ServerName[] = ['bare smtp-server', ...options.peers.map((p) => PEER_LABELS[p]).filter((l) => skipped[l as 'Haraka' | 'MailDev'] === undefined), 'inboxd'];
+      const servers: ServerName[] = [
+        'bare smtp-server',
+        ...options.peers.map((p) => PEER_LABELS[p]).filter((l) => skipped[l as 'Haraka' | 'MailDev'] === undefined),
+        'inboxd',
+      ];
       const order = turnOrder(servers, options.interleaved);
       const rates: Partial<Record<IngestTarget, number[]>> = {};
       const usage: Partial<Record<ServerName, ServerRound[]>> = {};
@@ -236,7 +276,13 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
       let current: Started | undefined;
       try {
         for (const target of order) {
-          if (target !== 'smtp-sink' && target !== 'bare smtp-server' && target !== 'inboxd' && skipped[target] !== undefined) continue;
+          if (
+            target !== 'smtp-sink' &&
+            target !== 'bare smtp-server' &&
+            target !== 'inboxd' &&
+            skipped[target] !== undefined
+          )
+            continue;
           // Each server alone on the machine: the previous one stops before the next starts (inboxd's two
           // turns in the middle run on one process, so its RSS after each round can be compared).
           if (current?.target !== target) {
@@ -259,7 +305,9 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
             inboxdRounds.push(inboxdRound_);
             (rates.inboxd ??= []).push(r.rate);
             (usage.inboxd ??= []).push(serverRound(r.rate, used, c.messages));
-            log(`ingest ${c.size} inboxd: ${r.rate.toFixed(1)} msg/s, ${usage.inboxd.at(-1)!.cpuMsPerMessage} ms CPU/msg (${usage.inboxd.at(-1)!.settleSeconds} s busy after the load), RSS ${r.maxRssMb} MB; p99 loop ${r.eventLoopP99Ms} ms`);
+            log(
+              `ingest ${c.size} inboxd: ${r.rate.toFixed(1)} msg/s, ${usage.inboxd.at(-1)!.cpuMsPerMessage} ms CPU/msg (${usage.inboxd.at(-1)!.settleSeconds} s busy after the load), RSS ${r.maxRssMb} MB; p99 loop ${r.eventLoopP99Ms} ms`,
+            );
           } else {
             const metered = target !== 'smtp-sink';
             const meter = metered ? meterUsage(current.pid) : undefined;
@@ -279,7 +327,10 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
             (rates[target] ??= []).push(rate);
             if (used !== undefined) (usage[target as ServerName] ??= []).push(serverRound(rate, used, c.messages));
             const last = usage[target as ServerName]?.at(-1);
-            const cost = last === undefined ? '' : `, ${last.cpuMsPerMessage} ms CPU/msg (${last.settleSeconds} s busy after the load), RSS ${last.peakRssMb} MB`;
+            const cost =
+              last === undefined
+                ? ''
+                : `, ${last.cpuMsPerMessage} ms CPU/msg (${last.settleSeconds} s busy after the load), RSS ${last.peakRssMb} MB`;
             log(`ingest ${c.size} ${target}: ${rate.toFixed(1)} msg/s${cost}`);
           }
           done.push(target);
@@ -288,9 +339,14 @@ export async function runIngest(cases: IngestCase[], options: IngestOptions, log
         await current?.stop();
       }
       const summaries: Partial<Record<ServerName, ServerSummary>> = {};
-      for (const [name, rounds] of Object.entries(usage)) if (rounds.length > 0) summaries[name as ServerName] = summarise(rounds);
+      for (const [name, rounds] of Object.entries(usage))
+        if (rounds.length > 0) summaries[name as ServerName] = summarise(rounds);
       const median_ = (t: IngestTarget) => middle(rates[t] ?? []);
-      const medians: IngestResult['median'] = { 'smtp-sink': median_('smtp-sink'), 'bare smtp-server': median_('bare smtp-server'), inboxd: median_('inboxd') };
+      const medians: IngestResult['median'] = {
+        'smtp-sink': median_('smtp-sink'),
+        'bare smtp-server': median_('bare smtp-server'),
+        inboxd: median_('inboxd'),
+      };
       for (const peer of ['Haraka', 'MailDev'] as const) if (rates[peer] !== undefined) medians[peer] = median_(peer);
       results.push({
         ...c,

@@ -17,7 +17,14 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { createTestSchema, postgresSkipReason, redisSkipReason, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from '../test/support/backends.js';
+import {
+  createTestSchema,
+  postgresSkipReason,
+  redisSkipReason,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+  type TestSchema,
+} from '../test/support/backends.js';
 import { openEhlo, toDataBlock, type SmtpSession } from '../test/support/smtp-dialogue.js';
 import { httpsClient, type HttpsClient } from './support/https-client.js';
 import { BUCKETS, type PollerConfig, type PollerReport } from './support/poller.js';
@@ -118,7 +125,10 @@ interface Poller {
 }
 
 async function startPoller(): Promise<Poller> {
-  const child = fork(new URL('./support/poller.ts', import.meta.url).pathname, [], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./support/poller.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const report = new Promise<PollerReport>((resolve, reject) => {
     child.on('message', (m: { report?: PollerReport }) => m.report !== undefined && resolve(m.report));
     child.once('exit', (code) => reject(new Error(`a poller ended (${code}) before it reported`)));
@@ -131,11 +141,19 @@ async function startPoller(): Promise<Poller> {
 
 /** Sends `rate` messages a second until `until`, each to the next of `recipients`, over `SENDERS` SMTP
  * sessions per node; tells `onAck` the moment each 250 was read. */
-async function sendMail(nodes: RunningInboxd[], recipients: string[], rate: number, from: number, until: number, onAck: (mailbox: string, subject: string, at: number) => void): Promise<number> {
+async function sendMail(
+  nodes: RunningInboxd[],
+  recipients: string[],
+  rate: number,
+  from: number,
+  until: number,
+  onAck: (mailbox: string, subject: string, at: number) => void,
+): Promise<number> {
   let sequence = 0;
   let delivered = 0;
   const sessions: { session: SmtpSession }[] = [];
-  for (const node of nodes) for (let i = 0; i < SENDERS; i += 1) sessions.push({ session: await openEhlo(node.smtpPort, 'sender.bench.test') });
+  for (const node of nodes)
+    for (let i = 0; i < SENDERS; i += 1) sessions.push({ session: await openEhlo(node.smtpPort, 'sender.bench.test') });
   await Promise.all(
     sessions.map(async ({ session }) => {
       for (;;) {
@@ -148,7 +166,13 @@ async function sendMail(nodes: RunningInboxd[], recipients: string[], rate: numb
         await session.command('MAIL FROM:<sender@bench.test>\r\n');
         await session.command(`RCPT TO:<${mailbox}>\r\n`);
         await session.command('DATA\r\n');
-        const reply = await session.command(toDataBlock(Buffer.from(`From: sender@bench.test\r\nTo: ${mailbox}\r\nSubject: ${subject}\r\n\r\nYour code is 424242.\r\n`)));
+        const reply = await session.command(
+          toDataBlock(
+            Buffer.from(
+              `From: sender@bench.test\r\nTo: ${mailbox}\r\nSubject: ${subject}\r\n\r\nYour code is 424242.\r\n`,
+            ),
+          ),
+        );
         const at = now();
         if (!reply.startsWith('250')) throw new Error(`delivery to ${mailbox}: ${reply}`);
         delivered += 1;
@@ -161,7 +185,12 @@ async function sendMail(nodes: RunningInboxd[], recipients: string[], rate: numb
   return delivered;
 }
 
-async function measure(setup: string, nodes: RunningInboxd[], options: PollsOptions, log: (line: string) => void): Promise<PollsRun> {
+async function measure(
+  setup: string,
+  nodes: RunningInboxd[],
+  options: PollsOptions,
+  log: (line: string) => void,
+): Promise<PollsRun> {
   const scrapers: HttpsClient[] = nodes.map((node) => httpsClient(node));
   const pollers: Poller[] = [];
   try {
@@ -191,25 +220,52 @@ async function measure(setup: string, nodes: RunningInboxd[], options: PollsOpti
       for (const { s } of mine) for (const m of s.mailboxes) byMailbox.set(m, poller.child);
       poller.child.send({ config });
     });
-    log(`polls ${setup}: ${options.mailboxes} mailboxes from ${sources.length} source addresses in ${processes} poller processes; warm-up ${options.warmupSeconds} s`);
+    log(
+      `polls ${setup}: ${options.mailboxes} mailboxes from ${sources.length} source addresses in ${processes} poller processes; warm-up ${options.warmupSeconds} s`,
+    );
 
     await sleepUntil(measureFrom);
     log(`polls ${setup}: measuring (${Math.round(now() - measureFrom)} ms late)`);
     // A service saturated by the pollers may not take the scrape's connection in time: its event-loop
     // figures are then unmeasured (NaN, shown as —), and the run goes on to report everything else.
-    const scrape = (scraper: HttpsClient, names: string[]) => scraper.metrics(names).catch(() => names.map(() => Number.NaN));
+    const scrape = (scraper: HttpsClient, names: string[]) =>
+      scraper.metrics(names).catch(() => names.map(() => Number.NaN));
     for (const scraper of scrapers) await scrape(scraper, ['inboxd_process_nodejs_eventloop_lag_p99_seconds']); // a scrape resets it
-    const cpuBefore = { at: now(), service: nodes.map((n) => cpuSeconds(n.pid)), pollers: pollers.map((p) => cpuSeconds(p.child.pid!)), self: selfCpuSeconds() };
+    const cpuBefore = {
+      at: now(),
+      service: nodes.map((n) => cpuSeconds(n.pid)),
+      pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
+      self: selfCpuSeconds(),
+    };
     const recipients = mailboxes.slice(0, Math.max(1, Math.floor(options.mailboxes / 10)));
     const sendStarted = now();
-    const delivered = await sendMail(nodes, recipients, options.mailRate, measureFrom, measureUntil - 2000, (mailbox, subject, at) => {
-      byMailbox.get(mailbox)?.send({ ack: [mailbox, subject, at] });
-    });
+    const delivered = await sendMail(
+      nodes,
+      recipients,
+      options.mailRate,
+      measureFrom,
+      measureUntil - 2000,
+      (mailbox, subject, at) => {
+        byMailbox.get(mailbox)?.send({ ack: [mailbox, subject, at] });
+      },
+    );
     const sendSeconds = (now() - sendStarted) / 1000;
     await sleepUntil(measureUntil);
     log(`polls ${setup}: mail sent; window over ${Math.round(now() - measureUntil)} ms late`);
-    const loops = await Promise.all(scrapers.map((s) => scrape(s, ['inboxd_process_nodejs_eventloop_lag_p99_seconds', 'inboxd_process_nodejs_eventloop_lag_max_seconds'])));
-    const cpuAfter = { at: now(), service: nodes.map((n) => cpuSeconds(n.pid)), pollers: pollers.map((p) => cpuSeconds(p.child.pid!)), self: selfCpuSeconds() };
+    const loops = await Promise.all(
+      scrapers.map((s) =>
+        scrape(s, [
+          'inboxd_process_nodejs_eventloop_lag_p99_seconds',
+          'inboxd_process_nodejs_eventloop_lag_max_seconds',
+        ]),
+      ),
+    );
+    const cpuAfter = {
+      at: now(),
+      service: nodes.map((n) => cpuSeconds(n.pid)),
+      pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
+      self: selfCpuSeconds(),
+    };
     const cpuWindow = (cpuAfter.at - cpuBefore.at) / 1000;
     for (const poller of pollers) poller.child.send({ stop: true });
     const reports = await Promise.all(pollers.map((p) => p.report));
@@ -253,7 +309,10 @@ async function measure(setup: string, nodes: RunningInboxd[], options: PollsOpti
       unchecked: total((r) => r.unchecked),
       missedExamples: missed.slice(0, 5),
       serviceCores: round((sum(cpuAfter.service) - sum(cpuBefore.service)) / cpuWindow, 2),
-      generatorCores: round((sum(cpuAfter.pollers) - sum(cpuBefore.pollers) + cpuAfter.self - cpuBefore.self) / cpuWindow, 2),
+      generatorCores: round(
+        (sum(cpuAfter.pollers) - sum(cpuBefore.pollers) + cpuAfter.self - cpuBefore.self) / cpuWindow,
+        2,
+      ),
     };
     log(
       `polls ${setup}: ${run.pollsPerSecond} polls/s (${run.ok} × 200, ${run.notModified} × 304, failures ${JSON.stringify(run.failures)}), ` +
@@ -276,7 +335,10 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   if (cpus().length < 2) log('polls: fewer than 2 cores; the figures say little');
   const result: PollsResult = { runs: [] };
   const profile = process.env.BENCH_POLLS_PROFILE;
-  const node = await startInboxd(POLLS_ENV, profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] });
+  const node = await startInboxd(
+    POLLS_ENV,
+    profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] },
+  );
   try {
     result.runs.push(await measure('SQLite, one node', [node], options, log));
   } finally {
@@ -284,7 +346,9 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   }
 
   if (process.env.BENCH_POLLS_SHARED === '0') return { ...result, skipped: 'BENCH_POLLS_SHARED=0' };
-  const skip = (await postgresSkipReason().catch((e: Error) => e.message)) ?? (await redisSkipReason().catch((e: Error) => e.message));
+  const skip =
+    (await postgresSkipReason().catch((e: Error) => e.message)) ??
+    (await redisSkipReason().catch((e: Error) => e.message));
   if (skip !== null) {
     result.skipped = skip;
     log(`polls on PostgreSQL and Redis ${skip}`);
@@ -294,7 +358,12 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   const nodes: RunningInboxd[] = [];
   try {
     schema = await createTestSchema();
-    const env = { ...POLLS_ENV, INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
+    const env = {
+      ...POLLS_ENV,
+      INBOXD_DATABASE_URL: schema.url,
+      INBOXD_REDIS_URL: TEST_REDIS_URL,
+      INBOXD_REDIS_PREFIX: testRedisPrefix(),
+    };
     nodes.push(await startInboxd(env));
     nodes.push(await startInboxd(env));
     result.runs.push(await measure('PostgreSQL + Redis, two nodes', nodes, options, log));
@@ -305,7 +374,10 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   return result;
 }
 
-const f = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const f = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '—';
 
 /** A latency from the histogram: its last bucket holds everything from one second. */
 const ms = (value: number) => (value >= 1000 ? '≥ 1,000' : f(value, 1));
@@ -313,19 +385,31 @@ const ms = (value: number) => (value >= 1000 ? '≥ 1,000' : f(value, 1));
 /** The goal rows of the polls phase, for the report's table of goals. */
 export function pollsGoalRows(result: PollsResult): string[] {
   return result.runs.map((run) => {
-    const ok = run.pollP99Ms < 50 && run.eventLoopP99Ms < 50 && run.missed === 0 && Object.keys(run.failures).length === 0;
+    const ok =
+      run.pollP99Ms < 50 && run.eventLoopP99Ms < 50 && run.missed === 0 && Object.keys(run.failures).length === 0;
     return `| ${f(run.mailboxes)} mailboxes polled once a second, ${run.setup}, ${f(run.mailPerSecond)} msg/s arriving: poll p99 and event-loop p99 < 50 ms, every message in the first poll after its 250 | poll p99 ${ms(run.pollP99Ms)} ms, event loop p99 ${f(run.eventLoopP99Ms, 1)} ms; ${f(run.seenFirstPoll)} of ${f(run.checked)} seen at once | ${ok ? 'yes' : '**no**'} |`;
   });
 }
 
 /** The table of the polls phase. */
 export function pollsTable(result: PollsResult): string[] {
-  const out = ['', '**Polls** (each mailbox once a second ±500 ms, If-None-Match, keep-alive HTTPS, 10 mailboxes a loopback source address; mail over SMTP to a tenth of them)', ''];
-  out.push('| setup | mailboxes | polls/s | 200 / 304 | failures | poll p50 / p99 / max | event loop p99 / max | msg/s | seen by the first poll | service CPU | generator CPU (late p99) |');
+  const out = [
+    '',
+    '**Polls** (each mailbox once a second ±500 ms, If-None-Match, keep-alive HTTPS, 10 mailboxes a loopback source address; mail over SMTP to a tenth of them)',
+    '',
+  ];
+  out.push(
+    '| setup | mailboxes | polls/s | 200 / 304 | failures | poll p50 / p99 / max | event loop p99 / max | msg/s | seen by the first poll | service CPU | generator CPU (late p99) |',
+  );
   out.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of result.runs) {
-    const failures = Object.entries(r.failures).map(([k, v]) => `${k}: ${f(v)}`).join(', ') || 'none';
-    out.push(`| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`);
+    const failures =
+      Object.entries(r.failures)
+        .map(([k, v]) => `${k}: ${f(v)}`)
+        .join(', ') || 'none';
+    out.push(
+      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
+    );
   }
   if (result.skipped !== undefined) out.push('', `Two nodes on PostgreSQL and Redis: not run (${result.skipped}).`);
   return out;
@@ -335,6 +419,8 @@ export function pollsTable(result: PollsResult): string[] {
 // where a machine stops keeping up); BENCH_POLLS_SHARED=0 and BENCH_POLLS_PROFILE as above.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [mailboxes = 10_000, seconds = 20, mailRate = 100] = process.argv.slice(2).map(Number);
-  const result = await runPolls({ mailboxes, seconds, warmupSeconds: 8, mailRate, pollerProcesses: 2 }, (line) => console.error(`[bench] ${line}`));
+  const result = await runPolls({ mailboxes, seconds, warmupSeconds: 8, mailRate, pollerProcesses: 2 }, (line) =>
+    console.error(`[bench] ${line}`),
+  );
   console.log(pollsTable(result).join('\n'));
 }

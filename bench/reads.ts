@@ -52,7 +52,9 @@ export function parseWrk(output: string): WrkRun {
 }
 
 async function wrk(url: string, seconds: number): Promise<WrkRun> {
-  const child = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -61,17 +63,28 @@ async function wrk(url: string, seconds: number): Promise<WrkRun> {
 }
 
 async function smtpSourceTo(port: number, file: string, to: string, messages: number): Promise<void> {
-  const child = spawn('smtp-source', ['-s', '4', '-m', String(messages), '-F', file, '-f', 'sender@bench.test', '-t', to, `127.0.0.1:${port}`], { stdio: 'ignore' });
+  const child = spawn(
+    'smtp-source',
+    ['-s', '4', '-m', String(messages), '-F', file, '-f', 'sender@bench.test', '-t', to, `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`smtp-source ended with ${code} while filling the mailbox`);
 }
 
 function attachmentMail(): string {
-  const pdf = (randomBytes(100 * 1024).toString('base64').match(/.{1,76}/g) ?? []).join('\n');
+  const pdf = (
+    randomBytes(100 * 1024)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join('\n');
   return `From: <sender@bench.test>\nTo: <reader@inboxd.test>\nSubject: with an attachment\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\nSee the file.\n--b\nContent-Type: application/pdf\nContent-Disposition: attachment; filename="file.pdf"\nContent-Transfer-Encoding: base64\n\n${pdf}\n--b--\n`;
 }
 
-export async function runReads(options: { seconds: number; rounds: number }, log: (line: string) => void): Promise<ReadsResult> {
+export async function runReads(
+  options: { seconds: number; rounds: number },
+  log: (line: string) => void,
+): Promise<ReadsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-reads-'));
   const node = await startInboxd(INBOXD_BENCH_ENV);
   const client = httpsClient(node);
@@ -81,11 +94,17 @@ export async function runReads(options: { seconds: number; rounds: number }, log
     writeFileSync(join(dir, 'text.eml'), sampleMail('4k'));
     await smtpSourceTo(node.smtpPort, join(dir, 'attachment.eml'), 'reader@inboxd.test', 1);
     await smtpSourceTo(node.smtpPort, join(dir, 'text.eml'), 'reader@inboxd.test', 60);
-    const list = JSON.parse((await client.get('/api/v1/mailbox?address=reader@inboxd.test&limit=50')).text) as { messages: { id: string; attachmentCount?: number }[] };
+    const list = JSON.parse((await client.get('/api/v1/mailbox?address=reader@inboxd.test&limit=50')).text) as {
+      messages: { id: string; attachmentCount?: number }[];
+    };
     if (list.messages.length !== 50) throw new Error(`the list holds ${list.messages.length} messages, not 50`);
-    const listAll = JSON.parse((await client.get('/api/v1/mailbox?address=reader@inboxd.test&limit=100')).text) as { messages: { id: string }[] };
+    const listAll = JSON.parse((await client.get('/api/v1/mailbox?address=reader@inboxd.test&limit=100')).text) as {
+      messages: { id: string }[];
+    };
     const withFile = listAll.messages.at(-1)!.id;
-    const message = JSON.parse((await client.get(`/api/v1/message/${withFile}?mailbox=reader@inboxd.test`)).text) as { attachments: { url: string }[] };
+    const message = JSON.parse((await client.get(`/api/v1/message/${withFile}?mailbox=reader@inboxd.test`)).text) as {
+      attachments: { url: string }[];
+    };
     const attachmentPath = new URL(message.attachments[0]!.url).pathname + new URL(message.attachments[0]!.url).search;
     const base = `https://127.0.0.1:${node.httpsPort}`;
     const urls: Record<ReadTarget, string> = {
@@ -94,7 +113,12 @@ export async function runReads(options: { seconds: number; rounds: number }, log
       'read one': `${base}/api/v1/message/${list.messages[0]!.id}?mailbox=reader@inboxd.test`,
       'attachment (100 KiB)': `${base}${attachmentPath}`,
     };
-    const runs: Record<ReadTarget, WrkRun[]> = { 'fixed JSON': [], 'list (50)': [], 'read one': [], 'attachment (100 KiB)': [] };
+    const runs: Record<ReadTarget, WrkRun[]> = {
+      'fixed JSON': [],
+      'list (50)': [],
+      'read one': [],
+      'attachment (100 KiB)': [],
+    };
     for (let r = 0; r < options.rounds; r += 1) {
       for (const target of Object.keys(urls) as ReadTarget[]) {
         const run = await wrk(urls[target], options.seconds);
@@ -103,15 +127,27 @@ export async function runReads(options: { seconds: number; rounds: number }, log
         log(`reads ${target} round ${r + 1}: ${run.rate.toFixed(0)} req/s, p99 ${run.p99Ms} ms`);
       }
     }
-    const med = (target: ReadTarget) => ({ rate: round(median(runs[target].map((x) => x.rate)), 0), p99Ms: round(median(runs[target].map((x) => x.p99Ms)), 2) });
-    const medians = { 'fixed JSON': med('fixed JSON'), 'list (50)': med('list (50)'), 'read one': med('read one'), 'attachment (100 KiB)': med('attachment (100 KiB)') };
+    const med = (target: ReadTarget) => ({
+      rate: round(median(runs[target].map((x) => x.rate)), 0),
+      p99Ms: round(median(runs[target].map((x) => x.p99Ms)), 2),
+    });
+    const medians = {
+      'fixed JSON': med('fixed JSON'),
+      'list (50)': med('list (50)'),
+      'read one': med('read one'),
+      'attachment (100 KiB)': med('attachment (100 KiB)'),
+    };
     const ratio = (target: ReadTarget) => medians[target].rate / medians['fixed JSON'].rate;
     return {
       connections: CONNECTIONS,
       seconds: options.seconds,
       runs,
       median: medians,
-      ratio: { 'list (50)': ratio('list (50)'), 'read one': ratio('read one'), 'attachment (100 KiB)': ratio('attachment (100 KiB)') },
+      ratio: {
+        'list (50)': ratio('list (50)'),
+        'read one': ratio('read one'),
+        'attachment (100 KiB)': ratio('attachment (100 KiB)'),
+      },
     };
   } finally {
     await client.close();

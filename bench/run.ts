@@ -26,10 +26,16 @@ const root = new URL('../', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const write = args.includes('--write');
-const sizes = args.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length).split(',');
+const sizes = args
+  .find((a) => a.startsWith('--sizes='))
+  ?.slice('--sizes='.length)
+  .split(',');
 // The peers (Haraka, MailDev) are measured in a full run; a quick run (CI) leaves them out unless asked.
 const withPeers = args.includes('--peers') || (!quick && !args.includes('--no-peers'));
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const wanted = (phase: string) => only === undefined || only.includes(phase);
 const log = (line: string) => console.error(`[bench] ${line}`);
 
@@ -51,7 +57,12 @@ const started = Date.now();
 const results: BenchResults = {
   startedAt: new Date(started).toISOString(),
   quick,
-  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   seconds: 0,
 };
 
@@ -61,8 +72,12 @@ const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root
 if (build.status !== 0) throw new Error('the build failed');
 
 if (wanted('ingest')) {
-  const peers: NonNullable<BenchResults['peers']> = { versions: { haraka: PEER_VERSIONS.haraka.version, maildev: PEER_VERSIONS.maildev.version }, measured: [] };
-  if (!withPeers) peers.skipped = quick ? 'left out of a quick run (add --peers to measure them)' : 'left out (--no-peers)';
+  const peers: NonNullable<BenchResults['peers']> = {
+    versions: { haraka: PEER_VERSIONS.haraka.version, maildev: PEER_VERSIONS.maildev.version },
+    measured: [],
+  };
+  if (!withPeers)
+    peers.skipped = quick ? 'left out of a quick run (add --peers to measure them)' : 'left out (--no-peers)';
   else {
     const installed = installPeers(log);
     if (installed.ok) peers.measured = ['haraka', 'maildev'];
@@ -87,9 +102,19 @@ if (wanted('ingest')) {
   results.ingest = await runIngest(cases, { interleaved: !quick, peers: peers.measured, skipped }, log);
 }
 if (wanted('reads')) results.reads = await runReads({ seconds: quick ? 3 : 10, rounds: quick ? 1 : 3 }, log);
-if (wanted('growth')) results.growth = await runGrowth({ small: 10_000, large: quick ? 100_000 : 1_000_000, bigMailbox: quick ? 20_000 : 100_000 }, log);
+if (wanted('growth'))
+  results.growth = await runGrowth(
+    { small: 10_000, large: quick ? 100_000 : 1_000_000, bigMailbox: quick ? 20_000 : 100_000 },
+    log,
+  );
 if (wanted('wake')) results.wake = await runWake({ waiters: quick ? 200 : 1000 }, log);
-if (wanted('polls')) results.polls = await runPolls(quick ? { mailboxes: 1000, seconds: 10, warmupSeconds: 3, mailRate: 100, pollerProcesses: 1 } : { mailboxes: 10_000, seconds: 60, warmupSeconds: 10, mailRate: 100, pollerProcesses: 2 }, log);
+if (wanted('polls'))
+  results.polls = await runPolls(
+    quick
+      ? { mailboxes: 1000, seconds: 10, warmupSeconds: 3, mailRate: 100, pollerProcesses: 1 }
+      : { mailboxes: 10_000, seconds: 60, warmupSeconds: 10, mailRate: 100, pollerProcesses: 2 },
+    log,
+  );
 results.seconds = Math.round((Date.now() - started) / 1000);
 
 const caption = `${results.startedAt}${quick ? ', quick run' : ''}, ${results.machine.cpus} × ${results.machine.model}, Node ${results.machine.node}`;
@@ -100,7 +125,9 @@ const dir = new URL('results/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 // `latest` is the last run of every phase; a run of some phases only keeps just its own files.
 const partial = only !== undefined || sizes !== undefined;
-const names = [`${stamp}${quick ? '-quick' : ''}${only === undefined ? '' : `-${only.join('-')}`}${sizes === undefined ? '' : `-${sizes.join('-')}`}`];
+const names = [
+  `${stamp}${quick ? '-quick' : ''}${only === undefined ? '' : `-${only.join('-')}`}${sizes === undefined ? '' : `-${sizes.join('-')}`}`,
+];
 if (!partial) names.push(quick ? 'latest-quick' : 'latest');
 for (const name of names) {
   writeFileSync(`${dir}${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
@@ -116,6 +143,9 @@ if (write) {
   const end = '<!-- results:end -->';
   if (!text.includes(start) || !text.includes(end)) throw new Error(`${doc} has no ${start} … ${end} markers`);
   const docReport = renderReport(results, hasChart ? { chart: `../bench/results/${names[0]}-ingest.svg` } : {});
-  writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${docReport}\n${text.slice(text.indexOf(end))}`);
+  writeFileSync(
+    doc,
+    `${text.slice(0, text.indexOf(start) + start.length)}\n${docReport}\n${text.slice(text.indexOf(end))}`,
+  );
   log(`wrote the table into ${doc}`);
 }

@@ -11,9 +11,25 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CorpusMessage } from '../test/fixtures/codes-corpus/types.js';
-import { codeRight, figuresBy, figuresOf, pct, runExtraction, shortfalls, type Figures, type Outcome } from './code-score.js';
+import {
+  codeRight,
+  figuresBy,
+  figuresOf,
+  pct,
+  runExtraction,
+  shortfalls,
+  type Figures,
+  type Outcome,
+} from './code-score.js';
 
-const corpusPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'codes-corpus', 'corpus.json');
+const corpusPath = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test',
+  'fixtures',
+  'codes-corpus',
+  'corpus.json',
+);
 /** The messages of every .json file in a folder of the corpus, none when the folder is not there. */
 function folder(name: string): CorpusMessage[] {
   const dir = join(dirname(corpusPath), name);
@@ -24,7 +40,12 @@ function folder(name: string): CorpusMessage[] {
         .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusMessage[])
     : [];
 }
-const corpus = [...(JSON.parse(readFileSync(corpusPath, 'utf8')) as CorpusMessage[]), ...folder('independent'), ...folder('blind'), ...folder('fresh')];
+const corpus = [
+  ...(JSON.parse(readFileSync(corpusPath, 'utf8')) as CorpusMessage[]),
+  ...folder('independent'),
+  ...folder('blind'),
+  ...folder('fresh'),
+];
 const outcomes = corpus.map(runExtraction);
 
 function row(name: string, f: Figures): string {
@@ -57,7 +78,11 @@ table('Generated, held-out part', heldOut);
 table('Tuning part', tune);
 
 if (process.argv.includes('--failures')) {
-  for (const [name, part] of [['tuning', tune], ['independent', apart], ['blind', blind]] as const) {
+  for (const [name, part] of [
+    ['tuning', tune],
+    ['independent', apart],
+    ['blind', blind],
+  ] as const) {
     console.log(`\n### Misses in the ${name} part\n`);
     for (const { message, codes, links } of part) {
       const codeWrong = message.code === null ? codes.length > 0 : !codeRight(message, codes[0]);
@@ -68,7 +93,10 @@ if (process.argv.includes('--failures')) {
   }
 }
 
-for (const [name, part] of [['fresh', fresh], ['held-out', heldOut]] as const) {
+for (const [name, part] of [
+  ['fresh', fresh],
+  ['held-out', heldOut],
+] as const) {
   const missing = part.length === 0 ? [] : shortfalls(figuresOf(part));
   if (missing.length > 0) {
     console.error(`\nThe ${name} part is below the bar: ${missing.join('; ')}.`);

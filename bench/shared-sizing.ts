@@ -18,17 +18,34 @@ const DAY = 86_400_000;
 
 // A typical transactional mail: text and HTML parts of varied words (compressing about as well as real
 // prose does), a code, a link, 18 headers: ~10 KB raw.
-const WORDS = 'the account your confirm please link code welcome team support email address verify sign secure password reset order invoice receipt shipping delivery update settings privacy notice thanks regards today click button below expires minutes hours ignore request security alert device login new customer service help center unsubscribe preferences'.split(' ');
+const WORDS =
+  'the account your confirm please link code welcome team support email address verify sign secure password reset order invoice receipt shipping delivery update settings privacy notice thanks regards today click button below expires minutes hours ignore request security alert device login new customer service help center unsubscribe preferences'.split(
+    ' ',
+  );
 function prose(words: number): string {
   return Array.from({ length: words }, () => WORDS[randomBytes(1)[0]! % WORDS.length]).join(' ');
 }
-const HEADERS = Array.from({ length: 18 }, (_, i) => ({ name: `X-Header-${i}`, value: `${randomBytes(24).toString('base64')} ${prose(4)}` }));
+const HEADERS = Array.from({ length: 18 }, (_, i) => ({
+  name: `X-Header-${i}`,
+  value: `${randomBytes(24).toString('base64')} ${prose(4)}`,
+}));
 
 function mail(now: number, withAttachment: boolean): NewMail {
   const text = `Hello,\n\nYour verification code is ${100000 + (now % 900000)}.\n\n${prose(250)}\n\nhttps://app.example.com/verify?token=${randomBytes(16).toString('hex')}\n`;
   const html = `<html><body><table><tr><td><h1>Welcome</h1>${Array.from({ length: 25 }, () => `<p style="font-family:Arial,sans-serif;color:#333333;margin:0 0 12px">${prose(12)}</p>`).join('')}</td></tr></table></body></html>`;
-  const raw = Buffer.from(`${HEADERS.map((h) => `${h.name}: ${h.value}`).join('\r\n')}\r\n\r\n${text}\r\n${html}\r\n${withAttachment ? randomBytes(40_000).toString('base64') : ''}`);
-  return { id: ulid(now), receivedAt: now, expiresAt: now + 5 * DAY, from: 'noreply@app.example.com', fromName: 'App', subject: 'Confirm your account', attachmentCount: withAttachment ? 1 : 0, raw };
+  const raw = Buffer.from(
+    `${HEADERS.map((h) => `${h.name}: ${h.value}`).join('\r\n')}\r\n\r\n${text}\r\n${html}\r\n${withAttachment ? randomBytes(40_000).toString('base64') : ''}`,
+  );
+  return {
+    id: ulid(now),
+    receivedAt: now,
+    expiresAt: now + 5 * DAY,
+    from: 'noreply@app.example.com',
+    fromName: 'App',
+    subject: 'Confirm your account',
+    attachmentCount: withAttachment ? 1 : 0,
+    raw,
+  };
 }
 
 async function measure(label: string, withAttachment: boolean): Promise<void> {
@@ -60,9 +77,14 @@ async function measure(label: string, withAttachment: boolean): Promise<void> {
   const total = rows.reduce((sum, r) => sum + r.bytes, 0);
   console.log(`\n${label}: ${COUNT} messages, ${CONCURRENCY} concurrent writers, one recipient each`);
   console.log(`  raw source: ${(rawBytes / COUNT / 1024).toFixed(1)} KiB per message`);
-  for (const r of rows) console.log(`  ${r.table.padEnd(24)} ${(r.bytes / COUNT / 1024).toFixed(2)} KiB per message (with TOAST and indexes)`);
+  for (const r of rows)
+    console.log(
+      `  ${r.table.padEnd(24)} ${(r.bytes / COUNT / 1024).toFixed(2)} KiB per message (with TOAST and indexes)`,
+    );
   console.log(`  total on disk: ${(total / COUNT / 1024).toFixed(2)} KiB per message`);
-  console.log(`  saveMail: ${(COUNT / seconds).toFixed(0)} messages/s (${seconds.toFixed(1)} s), each a durable commit`);
+  console.log(
+    `  saveMail: ${(COUNT / seconds).toFixed(0)} messages/s (${seconds.toFixed(1)} s), each a durable commit`,
+  );
   await store.close();
   await schema.drop();
 }
@@ -79,7 +101,9 @@ async function redisKeys(): Promise<void> {
   const windowKey = (await redis.keys(`${prefix}limit:client:*`))[0] ?? '';
   const windowBytes = await redis.memory('USAGE', windowKey);
   console.log(`\nRedis limiter: ${(n / seconds).toFixed(0)} consume calls/s from one connection, one at a time`);
-  console.log(`  per-address GCRA key (${gcra} bytes, lives ≤ 5 s after its last request); per-client window key ${windowKey.replace(prefix, '')} (${windowBytes} bytes, lives 61 s)`);
+  console.log(
+    `  per-address GCRA key (${gcra} bytes, lives ≤ 5 s after its last request); per-client window key ${windowKey.replace(prefix, '')} (${windowBytes} bytes, lives 61 s)`,
+  );
   await redis.quit();
 }
 

@@ -17,7 +17,11 @@ const enginesDir = join(root, 'bench', '.engines');
 
 interface Db {
   exec(sql: string): void;
-  prepare(sql: string): { run(...p: unknown[]): unknown; get(...p: unknown[]): unknown; all(...p: unknown[]): unknown[] };
+  prepare(sql: string): {
+    run(...p: unknown[]): unknown;
+    get(...p: unknown[]): unknown;
+    all(...p: unknown[]): unknown[];
+  };
   close(): void;
 }
 
@@ -25,7 +29,9 @@ function betterSqlite3(): new (path: string) => Db {
   const installed = join(enginesDir, 'node_modules', 'better-sqlite3');
   if (!existsSync(installed)) {
     mkdirSync(enginesDir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', enginesDir, '--no-save', '--no-package-lock', BETTER_SQLITE3], { stdio: 'inherit' });
+    execFileSync('npm', ['install', '--prefix', enginesDir, '--no-save', '--no-package-lock', BETTER_SQLITE3], {
+      stdio: 'inherit',
+    });
   }
   return createRequire(join(enginesDir, 'package.json'))('better-sqlite3') as new (path: string) => Db;
 }
@@ -43,19 +49,52 @@ const NOW = Date.UTC(2026, 10, 23);
 
 function round(open: (path: string) => Db, dir: string): Record<string, number> {
   const db = open(join(dir, `${Math.random().toString(36).slice(2)}.sqlite`));
-  for (const pragma of ['journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON', 'cache_size = -16384', 'mmap_size = 1073741824']) db.exec(`PRAGMA ${pragma}`);
+  for (const pragma of [
+    'journal_mode = WAL',
+    'synchronous = FULL',
+    'foreign_keys = ON',
+    'cache_size = -16384',
+    'mmap_size = 1073741824',
+  ])
+    db.exec(`PRAGMA ${pragma}`);
   db.exec(schema);
-  const insertMail = db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body, html_body,
+  const insertMail =
+    db.prepare(`INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, text_body, html_body,
     headers, attachment_count, raw) VALUES (@id, @receivedAt, @expiresAt, @from, @fromName, @subject, @text, @html, @headers, @attachmentCount, @raw)`);
-  const insertAttachment = db.prepare('INSERT INTO attachments (id, mail_id, position, filename, mime, size, content) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertMessage = db.prepare('INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at) VALUES (?, ?, ?, ?, ?)');
+  const insertAttachment = db.prepare(
+    'INSERT INTO attachments (id, mail_id, position, filename, mime, size, content) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertMessage = db.prepare(
+    'INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
   let next = 0;
   const save = (rawBytes: number, attachmentBytes: number) => {
     const id = `M${String(next).padStart(12, '0')}`;
     const mailbox = `box${next % 200}@inboxd.test`;
     next += 1;
-    insertMail.run({ id, receivedAt: NOW, expiresAt: NOW + 432e6, from: 'a@example.org', fromName: 'A', subject: `subject ${id}`, text: 'Your code is 123456. '.repeat(50), html: null, headers: '[{"key":"subject","value":"s"}]', attachmentCount: attachmentBytes > 0 ? 1 : 0, raw: new Uint8Array(rawBytes).fill(65) });
-    if (attachmentBytes > 0) insertAttachment.run(`A${id}`, id, 0, 'f.bin', 'application/octet-stream', attachmentBytes, new Uint8Array(attachmentBytes).fill(66));
+    insertMail.run({
+      id,
+      receivedAt: NOW,
+      expiresAt: NOW + 432e6,
+      from: 'a@example.org',
+      fromName: 'A',
+      subject: `subject ${id}`,
+      text: 'Your code is 123456. '.repeat(50),
+      html: null,
+      headers: '[{"key":"subject","value":"s"}]',
+      attachmentCount: attachmentBytes > 0 ? 1 : 0,
+      raw: new Uint8Array(rawBytes).fill(65),
+    });
+    if (attachmentBytes > 0)
+      insertAttachment.run(
+        `A${id}`,
+        id,
+        0,
+        'f.bin',
+        'application/octet-stream',
+        attachmentBytes,
+        new Uint8Array(attachmentBytes).fill(66),
+      );
     insertMessage.run(id, mailbox, id, NOW, NOW + 432e6);
   };
   const time = (n: number, work: (i: number) => void) => {
@@ -64,20 +103,27 @@ function round(open: (path: string) => Db, dir: string): Record<string, number> 
     return Number(process.hrtime.bigint() - started) / 1e3 / n;
   };
   const figures: Record<string, number> = {};
-  figures['seed 20,000 × 4 KB, 100 a transaction'] = time(200, () => {
-    db.exec('BEGIN IMMEDIATE');
-    for (let j = 0; j < 100; j += 1) save(4096, 0);
-    db.exec('COMMIT');
-  }) / 100;
-  const list = db.prepare(`SELECT m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen, ma.attachment_count
+  figures['seed 20,000 × 4 KB, 100 a transaction'] =
+    time(200, () => {
+      db.exec('BEGIN IMMEDIATE');
+      for (let j = 0; j < 100; j += 1) save(4096, 0);
+      db.exec('COMMIT');
+    }) / 100;
+  const list =
+    db.prepare(`SELECT m.id, m.mailbox, ma.env_from, ma.from_name, ma.subject, m.received_at, m.expires_at, m.seen, ma.attachment_count
     FROM messages m JOIN mails ma ON ma.id = m.mail_id WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ? ORDER BY m.id DESC LIMIT ?`);
-  const one = db.prepare(`SELECT m.id, ma.text_body, ma.html_body, ma.headers, m.mail_id FROM messages m JOIN mails ma ON ma.id = m.mail_id
+  const one =
+    db.prepare(`SELECT m.id, ma.text_body, ma.html_body, ma.headers, m.mail_id FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
-  const raw = db.prepare('SELECT ma.raw FROM messages m JOIN mails ma ON ma.id = m.mail_id WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?');
+  const raw = db.prepare(
+    'SELECT ma.raw FROM messages m JOIN mails ma ON ma.id = m.mail_id WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?',
+  );
   const idOf = (i: number) => `M${String(i % 20_000).padStart(12, '0')}`;
   figures['list of 50'] = time(3000, (i) => list.all(`box${i % 200}@inboxd.test`, NOW, '~', 50));
   figures['read one message'] = time(20_000, (i) => one.get(`box${(i % 20_000) % 200}@inboxd.test`, idOf(i), NOW));
-  figures['read a raw 4 KB source'] = time(20_000, (i) => raw.get(`box${(i % 20_000) % 200}@inboxd.test`, idOf(i), NOW));
+  figures['read a raw 4 KB source'] = time(20_000, (i) =>
+    raw.get(`box${(i % 20_000) % 200}@inboxd.test`, idOf(i), NOW),
+  );
   figures['group commit, 50 × 4 KB with savepoints, fsync'] = time(40, () => {
     db.exec('BEGIN IMMEDIATE');
     for (let j = 0; j < 50; j += 1) {
@@ -111,7 +157,8 @@ try {
     // Turn about, so a slow moment of the machine hits both.
     const order = r % 2 === 0 ? Object.keys(ENGINES) : Object.keys(ENGINES).reverse();
     for (const name of order) {
-      for (const [label, us] of Object.entries(round(ENGINES[name]!, dir))) ((results[label] ??= {})[name] ??= []).push(us);
+      for (const [label, us] of Object.entries(round(ENGINES[name]!, dir)))
+        ((results[label] ??= {})[name] ??= []).push(us);
     }
   }
 } finally {
@@ -120,7 +167,11 @@ try {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`Node ${process.version}, ${rounds} rounds, median µs per operation\n`);
 console.log(`| operation | ${Object.keys(ENGINES).join(' | ')} | node:sqlite ÷ better-sqlite3 |`);
-console.log(`|---|${Object.keys(ENGINES).map(() => '---:').join('|')}|---:|`);
+console.log(
+  `|---|${Object.keys(ENGINES)
+    .map(() => '---:')
+    .join('|')}|---:|`,
+);
 for (const [label, byEngine] of Object.entries(results)) {
   const [a, b] = Object.keys(ENGINES).map((name) => median(byEngine[name]!));
   console.log(`| ${label} | ${a!.toFixed(1)} | ${b!.toFixed(1)} | ${(a! / b!).toFixed(2)} |`);

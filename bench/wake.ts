@@ -43,11 +43,22 @@ interface Waiter {
 
 function agents(node: RunningInboxd, count: number): Agent[] {
   const ca = readFileSync(node.certFile, 'utf8');
-  return Array.from({ length: Math.ceil(count / PER_ADDRESS) }, (_, i) => new Agent({ localAddress: `127.0.0.${2 + i}`, connect: { ca, servername: 'localhost' }, connections: PER_ADDRESS + 5 }));
+  return Array.from(
+    { length: Math.ceil(count / PER_ADDRESS) },
+    (_, i) =>
+      new Agent({
+        localAddress: `127.0.0.${2 + i}`,
+        connect: { ca, servername: 'localhost' },
+        connections: PER_ADDRESS + 5,
+      }),
+  );
 }
 
 /** Reads an SSE response body, calling `onEvent` for each event. */
-async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (event: string, data: string) => void): Promise<void> {
+async function readEvents(
+  body: AsyncIterable<Uint8Array>,
+  onEvent: (event: string, data: string) => void,
+): Promise<void> {
   const parser = createParser({ onEvent: (e) => onEvent(e.event ?? 'message', e.data) });
   const decoder = new TextDecoder();
   try {
@@ -58,7 +69,15 @@ async function readEvents(body: AsyncIterable<Uint8Array>, onEvent: (event: stri
 }
 
 /** A waiter's promises and the calls that settle them; `run` drives it, and its failure fails `ready`. */
-function waiterFor(address: string, run: (w: { signal: AbortSignal; ready(): void; woken(at: number): void; failed(error: Error): void }) => Promise<void>): Waiter {
+function waiterFor(
+  address: string,
+  run: (w: {
+    signal: AbortSignal;
+    ready(): void;
+    woken(at: number): void;
+    failed(error: Error): void;
+  }) => Promise<void>,
+): Waiter {
   const controller = new AbortController();
   let ready!: () => void;
   let woken!: (at: number) => void;
@@ -75,8 +94,12 @@ function waiterFor(address: string, run: (w: { signal: AbortSignal; ready(): voi
 
 function streamWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
   return waiterFor(address, async ({ signal, ready, woken, failed }) => {
-    const response = await fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/events?address=${address}`, { dispatcher, signal });
-    if (response.status !== 200 || response.body === null) return failed(new Error(`stream for ${address}: ${response.status} ${await response.text()}`));
+    const response = await fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/events?address=${address}`, {
+      dispatcher,
+      signal,
+    });
+    if (response.status !== 200 || response.body === null)
+      return failed(new Error(`stream for ${address}: ${response.status} ${await response.text()}`));
     await readEvents(response.body, (event) => {
       if (event === 'ready') ready();
       if (event === 'message') woken(performance.now());
@@ -86,7 +109,12 @@ function streamWaiter(node: RunningInboxd, dispatcher: Agent, address: string): 
 
 function mcpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
   return waiterFor(address, async ({ signal, ready, woken, failed }) => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait_for_message', arguments: { address, timeout_seconds: 50 }, _meta: { progressToken: 1 } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'wait_for_message', arguments: { address, timeout_seconds: 50 }, _meta: { progressToken: 1 } },
+    };
     const response = await fetch(`https://127.0.0.1:${node.httpsPort}/mcp`, {
       method: 'POST',
       dispatcher,
@@ -94,7 +122,8 @@ function mcpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Wai
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify(body),
     });
-    if (response.status !== 200 || response.body === null) return failed(new Error(`wait for ${address}: ${response.status} ${await response.text()}`));
+    if (response.status !== 200 || response.body === null)
+      return failed(new Error(`wait for ${address}: ${response.status} ${await response.text()}`));
     // The call is in the server's hands once its response has started; progress notifications follow.
     ready();
     await readEvents(response.body, (_event, data) => {
@@ -106,7 +135,10 @@ function mcpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Wai
 
 function httpWaiter(node: RunningInboxd, dispatcher: Agent, address: string): Waiter {
   return waiterFor(address, async ({ signal, ready, woken, failed }) => {
-    const answer = fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/wait?address=${address}&timeout=50`, { dispatcher, signal });
+    const answer = fetch(`https://127.0.0.1:${node.httpsPort}/api/v1/mailbox/wait?address=${address}&timeout=50`, {
+      dispatcher,
+      signal,
+    });
     // Its response starts only with the answer: the request is sent; `measure` gives the server a moment.
     ready();
     const response = await answer;
@@ -130,7 +162,9 @@ async function deliverAll(port: number, addresses: string[]): Promise<Map<string
         await session.command('MAIL FROM:<waker@bench.test>\r\n');
         await session.command(`RCPT TO:<${address}>\r\n`);
         await session.command('DATA\r\n');
-        const reply = await session.command(toDataBlock(Buffer.from(`From: waker@bench.test\r\nSubject: wake ${address}\r\n\r\nCode 123456\r\n`)));
+        const reply = await session.command(
+          toDataBlock(Buffer.from(`From: waker@bench.test\r\nSubject: wake ${address}\r\n\r\nCode 123456\r\n`)),
+        );
         acked.set(address, performance.now());
         if (!reply.startsWith('250')) throw new Error(`delivery to ${address}: ${reply}`);
       }
@@ -153,7 +187,10 @@ async function measure(node: RunningInboxd, kind: WaiterKind, waiters: number): 
     // An MCP call's response starts before the wait is registered, an HTTP wait's only with its answer:
     // give the last ones a moment.
     if (kind !== 'stream') await new Promise((resolve) => setTimeout(resolve, 500));
-    const acked = await deliverAll(node.smtpPort, all.map((w) => w.address));
+    const acked = await deliverAll(
+      node.smtpPort,
+      all.map((w) => w.address),
+    );
     const delays = await Promise.all(all.map(async (w) => (await w.woken) - acked.get(w.address)!));
     return {
       waiters,

@@ -42,7 +42,9 @@ export async function openApiDocument(): Promise<OpenAPI3> {
     clientAddress: clientAddressRule({ kind: 'none' }),
     // The routes take their schemas from the operations table at registration; its operations reach
     // their dependencies only when run.
-    inbox: unreachable<Inbox>('inbox', { operations: createOperations(unreachable('inbox deps'), unreachable('open streams')) }),
+    inbox: unreachable<Inbox>('inbox', {
+      operations: createOperations(unreachable('inbox deps'), unreachable('open streams')),
+    }),
     ping: async () => {},
     logger: pino({ level: 'silent' }),
     baseUrl: () => 'https://localhost',

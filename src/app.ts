@@ -99,7 +99,10 @@ async function openShared(url: string, prefix: string, clock: Clock | undefined)
       await redis.ping();
     },
     close: async () => {
-      await Promise.all([redis.quit().catch(() => redis.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+      await Promise.all([
+        redis.quit().catch(() => redis.disconnect()),
+        subscriber.quit().catch(() => subscriber.disconnect()),
+      ]);
     },
   };
 }
@@ -131,9 +134,17 @@ export async function composeApp(options: AppOptions): Promise<ComposedApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const tls = await loadTlsMaterial({ certFile: config.tlsCert, keyFile: config.tlsKey, dataDir: config.dataDir, hostname: config.hostname });
+  const tls = await loadTlsMaterial({
+    certFile: config.tlsCert,
+    keyFile: config.tlsKey,
+    dataDir: config.dataDir,
+    hostname: config.hostname,
+  });
   if (tls.generatedAt !== undefined) {
-    logger.warn({ certificate: tls.generatedAt }, 'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)');
+    logger.warn(
+      { certificate: tls.generatedAt },
+      'no certificate configured: using a self-signed one (set INBOXD_TLS_CERT and INBOXD_TLS_KEY)',
+    );
   }
 
   // The store's size is asked at each scrape, once the store is open.
@@ -152,9 +163,15 @@ export async function composeApp(options: AppOptions): Promise<ComposedApp> {
           await storage.close();
           throw error;
         });
-  const limiter = countingRefusals(scaledLimiter(shared?.limiter ?? createMemoryLimiter(clock), config.rateLimitScale), metrics);
+  const limiter = countingRefusals(
+    scaledLimiter(shared?.limiter ?? createMemoryLimiter(clock), config.rateLimitScale),
+    metrics,
+  );
   if (config.rateLimitScale !== 1) {
-    logger.warn({ scale: config.rateLimitScale }, 'rate limits multiplied (INBOXD_RATE_LIMIT_SCALE): for load tests only, not for a public service');
+    logger.warn(
+      { scale: config.rateLimitScale },
+      'rate limits multiplied (INBOXD_RATE_LIMIT_SCALE): for load tests only, not for a public service',
+    );
   }
   const events = shared?.events ?? createMemoryEvents();
   const ping = async () => {
@@ -189,8 +206,20 @@ export async function composeApp(options: AppOptions): Promise<ComposedApp> {
     metrics,
     metricsToken: config.metricsToken,
   });
-  registerMcpEndpoint(https, { inbox, baseUrl: () => baseUrl, clientAddress, allowedOrigins: config.mcpOrigins, version: VERSION });
-  const sweeper = createSweeper({ store, clock, intervalMs: options.sweepIntervalMs ?? 60_000, logger, onRun: (result) => metrics.sweep(result) });
+  registerMcpEndpoint(https, {
+    inbox,
+    baseUrl: () => baseUrl,
+    clientAddress,
+    allowedOrigins: config.mcpOrigins,
+    version: VERSION,
+  });
+  const sweeper = createSweeper({
+    store,
+    clock,
+    intervalMs: options.sweepIntervalMs ?? 60_000,
+    logger,
+    onRun: (result) => metrics.sweep(result),
+  });
 
   return {
     config,
@@ -249,7 +278,17 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
 
   sweeper.start();
   logger.info(
-    { smtpPort, httpsPort, httpPort, baseUrl: composed.baseUrl, store: composed.storeKind, sharedLimitsAndEvents: config.redisUrl !== undefined, mxHost: config.mxHost, publicDomains: config.publicDomains, premiumDomains: config.premiumDomains.length },
+    {
+      smtpPort,
+      httpsPort,
+      httpPort,
+      baseUrl: composed.baseUrl,
+      store: composed.storeKind,
+      sharedLimitsAndEvents: config.redisUrl !== undefined,
+      mxHost: config.mxHost,
+      publicDomains: config.publicDomains,
+      premiumDomains: config.premiumDomains.length,
+    },
     'inboxd started',
   );
 

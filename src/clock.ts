@@ -32,7 +32,8 @@ export function createManualClock(startMs: number = Date.UTC(2026, 10, 21, 12, 0
   function runDue(): void {
     for (;;) {
       let next: [number, { at: number; fn: () => void }] | undefined;
-      for (const entry of timers) if (entry[1].at <= current && (next === undefined || entry[1].at < next[1].at)) next = entry;
+      for (const entry of timers)
+        if (entry[1].at <= current && (next === undefined || entry[1].at < next[1].at)) next = entry;
       if (next === undefined) return;
       timers.delete(next[0]);
       next[1].fn();

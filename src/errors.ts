@@ -5,9 +5,15 @@ export const errorCatalogue = {
   invalid_address: { status: 400, message: 'The address is missing or is not a valid e-mail address.' },
   invalid_parameter: { status: 400, message: 'A parameter is missing or has the wrong form.' },
   unauthorized: { status: 401, message: 'This domain is closed: send Authorization: Bearer <key>.' },
-  payment_required: { status: 402, message: 'This address is on a premium domain: a key with an active premium plan is needed.' },
+  payment_required: {
+    status: 402,
+    message: 'This address is on a premium domain: a key with an active premium plan is needed.',
+  },
   forbidden: { status: 403, message: 'This key may not read this mailbox.' },
-  unknown_domain: { status: 404, message: 'This domain is not hosted here (check its MX record, or use a public domain).' },
+  unknown_domain: {
+    status: 404,
+    message: 'This domain is not hosted here (check its MX record, or use a public domain).',
+  },
   not_found: { status: 404, message: 'No such resource.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed on this resource.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },

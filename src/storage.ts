@@ -39,7 +39,13 @@ export async function openStorage(
 ): Promise<Storage> {
   const onFault = options.onFault ?? (() => undefined);
   /** Both stores of one engine, wrapped so its passing faults become 503/451 (P29). */
-  const assemble = (kind: Storage['kind'], warnings: string[], messages: MessageStore, directory: DirectoryStore, isTransient: (error: unknown) => boolean): Storage => ({
+  const assemble = (
+    kind: Storage['kind'],
+    warnings: string[],
+    messages: MessageStore,
+    directory: DirectoryStore,
+    isTransient: (error: unknown) => boolean,
+  ): Storage => ({
     kind,
     warnings,
     messages: guardStorage(messages, { isTransient, onFault }),
@@ -48,14 +54,24 @@ export async function openStorage(
   });
   if (config.databaseUrl !== undefined) {
     const pool = await openPgPool({ url: config.databaseUrl, poolSize: config.databasePoolSize });
-    return assemble('postgres', await durabilityWarnings(pool), pgMessageStore(pool), pgDirectoryStore(pool), isTransientPgError);
+    return assemble(
+      'postgres',
+      await durabilityWarnings(pool),
+      pgMessageStore(pool),
+      pgDirectoryStore(pool),
+      isTransientPgError,
+    );
   }
   const synchronous: SqliteSynchronous = config.sqliteSynchronous;
   const path = join(config.dataDir, 'inboxd.sqlite');
   const sqliteOptions = { synchronous, busyTimeoutMs: options.lockWaitMs ?? 5000 };
   const db = openSqliteDatabase(path, sqliteOptions);
   const warnings =
-    synchronous === 'full' ? [] : ['SQLite runs with synchronous=NORMAL (INBOXD_SQLITE_SYNCHRONOUS): a crash or power loss can lose mail already acknowledged with 250'];
+    synchronous === 'full'
+      ? []
+      : [
+          'SQLite runs with synchronous=NORMAL (INBOXD_SQLITE_SYNCHRONOUS): a crash or power loss can lose mail already acknowledged with 250',
+        ];
   const writer = threadWriter(path, sqliteOptions);
   try {
     await writer.ready();

@@ -6,7 +6,13 @@
 export function transferable(views: Iterable<Uint8Array>): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const view of views) {
-    if (view.buffer instanceof ArrayBuffer && view.buffer.byteLength > 0 && view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) buffers.add(view.buffer);
+    if (
+      view.buffer instanceof ArrayBuffer &&
+      view.buffer.byteLength > 0 &&
+      view.byteOffset === 0 &&
+      view.byteLength === view.buffer.byteLength
+    )
+      buffers.add(view.buffer);
   }
   return [...buffers];
 }
@@ -14,5 +20,7 @@ export function transferable(views: Iterable<Uint8Array>): ArrayBuffer[] {
 /** The view itself when it spans its own buffer, else a copy that does (so it can move, not the buffer it
  * shares). */
 export function owned(view: Uint8Array): Uint8Array {
-  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength && view.buffer instanceof ArrayBuffer ? view : view.slice();
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength && view.buffer instanceof ArrayBuffer
+    ? view
+    : view.slice();
 }

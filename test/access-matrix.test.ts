@@ -11,8 +11,25 @@ import { sendRaw } from './support/smtp-dialogue.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const MX_HOST = 'mx.inboxd.test';
-const KEY_STATES = ['none', 'wrong', 'revoked', 'other account', 'free plan', 'premium plan', 'expired plan', 'domain key'] as const;
-const DOMAIN_KINDS = ['public', 'own', 'closed by key', 'closed to account', 'premium reserved', 'premium unreserved', 'unknown'] as const;
+const KEY_STATES = [
+  'none',
+  'wrong',
+  'revoked',
+  'other account',
+  'free plan',
+  'premium plan',
+  'expired plan',
+  'domain key',
+] as const;
+const DOMAIN_KINDS = [
+  'public',
+  'own',
+  'closed by key',
+  'closed to account',
+  'premium reserved',
+  'premium unreserved',
+  'unknown',
+] as const;
 const ENDPOINTS = ['list', 'read', 'codes', 'delete', 'attachment'] as const;
 type KeyState = (typeof KEY_STATES)[number];
 type DomainKind = (typeof DOMAIN_KINDS)[number];
@@ -27,13 +44,32 @@ const UNKNOWN: Outcome = [404, 'unknown_domain'];
 
 // "premium plan" is the owner: the account the closed domain is closed to and the premium address is
 // reserved by. "revoked" is a revoked key of that same account. "other account" has an active premium plan.
-const row = (...outcomes: Outcome[]) => Object.fromEntries(KEY_STATES.map((k, i) => [k, outcomes[i] as Outcome])) as Record<KeyState, Outcome>;
+const row = (...outcomes: Outcome[]) =>
+  Object.fromEntries(KEY_STATES.map((k, i) => [k, outcomes[i] as Outcome])) as Record<KeyState, Outcome>;
 //                                     none          wrong         revoked       other account  free plan     premium plan  expired plan  domain key
 const EXPECTED: Record<DomainKind, Record<KeyState, Outcome>> = {
   public: /*               */ row(OK, OK, OK, OK, OK, OK, OK, OK),
   own: /*                  */ row(OK, OK, OK, OK, OK, OK, OK, OK),
-  'closed by key': /*      */ row(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, OK),
-  'closed to account': /*  */ row(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, OK, UNAUTHORIZED, UNAUTHORIZED),
+  'closed by key': /*      */ row(
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    OK,
+  ),
+  'closed to account': /*  */ row(
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+    OK,
+    UNAUTHORIZED,
+    UNAUTHORIZED,
+  ),
   'premium reserved': /*   */ row(PAYMENT, FORBIDDEN, FORBIDDEN, FORBIDDEN, PAYMENT, OK, PAYMENT, FORBIDDEN),
   'premium unreserved': /* */ row(PAYMENT, FORBIDDEN, FORBIDDEN, OK, PAYMENT, OK, PAYMENT, FORBIDDEN),
   unknown: /*              */ row(UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN),
@@ -57,13 +93,18 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
   };
   // Each unreserved cell gets its own address: its first successful read reserves it.
   const fresh = (key: KeyState, endpoint: Endpoint) => `${key.replace(' ', '-')}.${endpoint}@${PREMIUM_POOL[20]}`;
-  const mailboxOf = (kind: DomainKind, key: KeyState, endpoint: Endpoint) => (kind === 'premium unreserved' ? fresh(key, endpoint) : fixed[kind]);
+  const mailboxOf = (kind: DomainKind, key: KeyState, endpoint: Endpoint) =>
+    kind === 'premium unreserved' ? fresh(key, endpoint) : fixed[kind];
   const ids = new Map<string, { message: string; attachment: string }>();
 
   before(async () => {
     dns = await startDnsServer();
     for (const domain of ['open.example', 'keyed.example', 'owned.example']) dns.setMx(domain, [MX_HOST]);
-    t = await startTestApp({ INBOXD_DNS_SERVERS: dns.address, INBOXD_MX_HOST: MX_HOST, INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') });
+    t = await startTestApp({
+      INBOXD_DNS_SERVERS: dns.address,
+      INBOXD_MX_HOST: MX_HOST,
+      INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(','),
+    });
     const operator = operatorOf(t);
 
     const owner = await accountWithKey(operator, { plan: 'premium' });
@@ -100,7 +141,8 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
     await t.app.directory.reserveAddress(fixed['premium reserved'], owner.account, t.clock.now());
     for (const mailbox of [...recipients, fixed.unknown]) {
       const [summary] = await t.app.store.listMessages({ mailbox, limit: 1, now: t.clock.now() });
-      const message = summary === undefined ? null : await decodedMessage(t.app.store, mailbox, summary.id, t.clock.now());
+      const message =
+        summary === undefined ? null : await decodedMessage(t.app.store, mailbox, summary.id, t.clock.now());
       ids.set(mailbox, { message: summary?.id ?? ABSENT_ID, attachment: message?.attachments[0]?.id ?? ABSENT_ID });
     }
   });
@@ -119,7 +161,10 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
       attachment: `/api/v1/attachment/${attachment}?mailbox=${mailbox}`,
     }[endpoint];
     t.clock.advance(1000);
-    return t.api(path, { method: endpoint === 'delete' ? 'DELETE' : 'GET', headers: key === undefined ? {} : bearer(key) });
+    return t.api(path, {
+      method: endpoint === 'delete' ? 'DELETE' : 'GET',
+      headers: key === undefined ? {} : bearer(key),
+    });
   }
 
   for (const kind of DOMAIN_KINDS) {
@@ -132,8 +177,20 @@ describe('access matrix: domain kind × key state × endpoint (D11–D14)', () =
           const res = await call(endpoint, mailbox, keys[keyState]);
           const cell = `${kind} × ${keyState} × ${endpoint}`;
           if (expected === OK) {
-            const shown = { list: res.json?.address, read: res.json?.to, codes: res.json?.id, delete: res.json?.deleted, attachment: res.body.trim() }[endpoint];
-            const want = { list: mailbox, read: mailbox, codes: ids.get(mailbox)?.message, delete: true, attachment: 'attached' }[endpoint];
+            const shown = {
+              list: res.json?.address,
+              read: res.json?.to,
+              codes: res.json?.id,
+              delete: res.json?.deleted,
+              attachment: res.body.trim(),
+            }[endpoint];
+            const want = {
+              list: mailbox,
+              read: mailbox,
+              codes: ids.get(mailbox)?.message,
+              delete: true,
+              attachment: 'attached',
+            }[endpoint];
             if (res.status !== 200 || shown !== want) failures.push(`${cell}: ${res.status} ${res.body.slice(0, 80)}`);
           } else {
             const [status, slug] = expected;

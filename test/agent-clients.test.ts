@@ -18,10 +18,15 @@ interface Run {
 /** Runs `node <args>`. */
 function run(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: options.cwd, env: { ...process.env, ...options.env } },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -45,16 +50,34 @@ describe('independent clients of the agent tools', () => {
       const listed = await inspector('--method', 'tools/list');
       assert.equal(listed.code, 0, listed.stderr);
       const names = (JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
-      assert.deepEqual(names.sort(), ['create_inbox', 'delete_message', 'list_domains', 'list_messages', 'read_message', 'wait_for_message']);
+      assert.deepEqual(names.sort(), [
+        'create_inbox',
+        'delete_message',
+        'list_domains',
+        'list_messages',
+        'read_message',
+        'wait_for_message',
+      ]);
     });
 
     it('calls list_domains and create_inbox', async () => {
       const [domains, created] = await Promise.all([
         inspector('--method', 'tools/call', '--tool-name', 'list_domains'),
-        inspector('--method', 'tools/call', '--tool-name', 'create_inbox', '--tool-arg', 'prefix=inspector', 'domain=mail.inboxd.test'),
+        inspector(
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'create_inbox',
+          '--tool-arg',
+          'prefix=inspector',
+          'domain=mail.inboxd.test',
+        ),
       ]);
       assert.equal(domains.code, 0, domains.stderr);
-      assert.deepEqual(JSON.parse(domains.stdout).structuredContent.domains.map((d: { domain: string }) => d.domain), ['inboxd.test', 'mail.inboxd.test']);
+      assert.deepEqual(
+        JSON.parse(domains.stdout).structuredContent.domains.map((d: { domain: string }) => d.domain),
+        ['inboxd.test', 'mail.inboxd.test'],
+      );
       assert.equal(created.code, 0, created.stderr);
       assert.match(JSON.parse(created.stdout).structuredContent.address, /^inspector-[a-z2-7]{12}@mail\.inboxd\.test$/);
     });
@@ -63,15 +86,31 @@ describe('independent clients of the agent tools', () => {
   describe('inboxd wait', () => {
     const main = new URL('../src/main.ts', import.meta.url).pathname;
     const wait = (...args: string[]) =>
-      run(['--import', import.meta.resolve('tsx'), main, 'wait', ...args, '--url', `https://127.0.0.1:${t.app.httpsPort}`], {
-        env: { INBOXD_DATA_DIR: t.dataDir },
-      });
+      run(
+        [
+          '--import',
+          import.meta.resolve('tsx'),
+          main,
+          'wait',
+          ...args,
+          '--url',
+          `https://127.0.0.1:${t.app.httpsPort}`,
+        ],
+        {
+          env: { INBOXD_DATA_DIR: t.dataDir },
+        },
+      );
 
     it('prints the next message as it arrives, with its code, and exits 0', async () => {
       const address = 'cli-wait@inboxd.test';
       const waiting = wait(address, '--json', '--timeout', '60');
       await until(() => t.app.events.subscribers(address) === 1, 'inboxd wait to subscribe');
-      await t.send({ from: 'robot@app.example', to: address, subject: 'Your code', text: 'Your one-time code is 661203' });
+      await t.send({
+        from: 'robot@app.example',
+        to: address,
+        subject: 'Your code',
+        text: 'Your one-time code is 661203',
+      });
       const done = await waiting;
       assert.equal(done.code, 0, done.stderr);
       const message = JSON.parse(done.stdout) as { to: string; codes: string[]; seen: boolean };
@@ -98,19 +137,35 @@ describe('independent clients of the agent tools', () => {
       });
       const done = await waiting;
       assert.equal(done.code, 0, done.stderr);
-      const printed = JSON.parse(done.stdout) as { id: string; subject: string; text: string; html: string; codes: string[]; links: string[] };
+      const printed = JSON.parse(done.stdout) as {
+        id: string;
+        subject: string;
+        text: string;
+        html: string;
+        codes: string[];
+        links: string[];
+      };
       assert.deepEqual(printed.codes, ['739214']);
-      assert.deepEqual(printed.codes, extractCodes({ subject: printed.subject, text: printed.text, html: printed.html }));
+      assert.deepEqual(
+        printed.codes,
+        extractCodes({ subject: printed.subject, text: printed.text, html: printed.html }),
+      );
       assert.deepEqual(printed.links, extractLinks({ text: printed.text, html: printed.html }));
       assert.equal(printed.links[0], 'https://lumora.example/verify?t=Q1');
       t.clock.advance(1000);
-      const viaHttp = (await t.api(`/api/v1/message/${printed.id}/codes?mailbox=${address}`)).json as { codes: string[]; links: string[] };
+      const viaHttp = (await t.api(`/api/v1/message/${printed.id}/codes?mailbox=${address}`)).json as {
+        codes: string[];
+        links: string[];
+      };
       assert.deepEqual([viaHttp.codes, viaHttp.links], [printed.codes, printed.links]);
     });
 
     it('exits 124 when nothing arrives in time, and 1 with the slug when refused', async () => {
       t.clock.advance(1000);
-      const [timedOut, refused] = await Promise.all([wait('nobody@inboxd.test', '--timeout', '0'), wait('a@nowhere.example', '--timeout', '0')]);
+      const [timedOut, refused] = await Promise.all([
+        wait('nobody@inboxd.test', '--timeout', '0'),
+        wait('a@nowhere.example', '--timeout', '0'),
+      ]);
       assert.equal(timedOut.code, 124);
       assert.match(timedOut.stderr, /no message at nobody@inboxd\.test within 0 s/);
       assert.equal(refused.code, 1);

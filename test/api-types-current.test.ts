@@ -28,5 +28,6 @@ describe('the generated API types', () => {
 
   it('of the page match the OpenAPI document the service serves now', () => assertCurrent(API_SCHEMA_FILE, current));
 
-  it('of the typed client match the OpenAPI document the service serves now', () => assertCurrent(CLIENT_SCHEMA_FILE, current));
+  it('of the typed client match the OpenAPI document the service serves now', () =>
+    assertCurrent(CLIENT_SCHEMA_FILE, current));
 });

@@ -22,7 +22,11 @@ describe('the polls bench: lean HTTPS client', () => {
     const tls = await loadTlsMaterial({ certFile: undefined, keyFile: undefined, dataDir: dir, hostname: 'localhost' });
     ca = tls.cert;
     server = createServer({ key: tls.key, cert: tls.cert }, (request, response) => {
-      seen.push({ url: request.url ?? '', remote: request.socket.remoteAddress ?? '', ifNoneMatch: request.headers['if-none-match'] });
+      seen.push({
+        url: request.url ?? '',
+        remote: request.socket.remoteAddress ?? '',
+        ifNoneMatch: request.headers['if-none-match'],
+      });
       if (request.headers['if-none-match'] === '"v1"') return void response.writeHead(304, { etag: '"v1"' }).end();
       // A body larger than one TLS record, sent in two writes, and some non-ASCII bytes.
       const body = Buffer.from(JSON.stringify({ n: seen.length, pad: 'é'.repeat(20_000) }));
@@ -42,14 +46,25 @@ describe('the polls bench: lean HTTPS client', () => {
 
   it('reads 200s with bodies and 304s without, in order, over one connection from the given address', async () => {
     const client = new LeanHttpsConnection({ port, ca, localAddress: '127.1.0.9' });
-    const [a, b, c] = await Promise.all([client.get('/a'), client.get('/b', ['If-None-Match: "v1"']), client.get('/c')]);
+    const [a, b, c] = await Promise.all([
+      client.get('/a'),
+      client.get('/b', ['If-None-Match: "v1"']),
+      client.get('/c'),
+    ]);
     assert.equal(a.status, 200);
     assert.equal(a.etag, '"v1"');
     assert.equal((JSON.parse(a.body.toString('utf8')) as { n: number }).n, 1);
     assert.equal(b.status, 304);
     assert.equal(b.body.length, 0);
     assert.equal((JSON.parse(c.body.toString('utf8')) as { n: number; pad: string }).pad.length, 20_000);
-    assert.deepEqual(seen.map((s) => [s.url, s.remote, s.ifNoneMatch]), [['/a', '127.1.0.9', undefined], ['/b', '127.1.0.9', '"v1"'], ['/c', '127.1.0.9', undefined]]);
+    assert.deepEqual(
+      seen.map((s) => [s.url, s.remote, s.ifNoneMatch]),
+      [
+        ['/a', '127.1.0.9', undefined],
+        ['/b', '127.1.0.9', '"v1"'],
+        ['/c', '127.1.0.9', undefined],
+      ],
+    );
     client.close();
     await assert.rejects(client.get('/d'));
   });

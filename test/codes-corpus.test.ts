@@ -24,14 +24,26 @@ function asciiDigits(text: string): string {
  * link stands in it as written. */
 function labelsAppear(message: CorpusMessage): boolean {
   const bodies = [message.subject, message.text ?? '', message.html ?? ''];
-  const squeezed = bodies.map((b) => asciiDigits(b.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/[\s-]+/g, '')));
-  const appears = (code: string) => bodies.some((b) => b.includes(code)) || squeezed.some((b) => b.includes(asciiDigits(code.replace(/[\s-]+/g, ''))));
+  const squeezed = bodies.map((b) =>
+    asciiDigits(
+      b
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/[\s-]+/g, ''),
+    ),
+  );
+  const appears = (code: string) =>
+    bodies.some((b) => b.includes(code)) || squeezed.some((b) => b.includes(asciiDigits(code.replace(/[\s-]+/g, ''))));
   const codeFound = message.code === null || [message.code, ...(message.acceptCodes ?? [])].every(appears);
-  const linkFound = message.primaryLink === null || bodies.some((b) => b.includes(message.primaryLink!) || b.includes(message.primaryLink!.replace(/&/g, '&amp;')));
+  const linkFound =
+    message.primaryLink === null ||
+    bodies.some((b) => b.includes(message.primaryLink!) || b.includes(message.primaryLink!.replace(/&/g, '&amp;')));
   return codeFound && linkFound;
 }
 
-const corpus = JSON.parse(readFileSync(new URL('./fixtures/codes-corpus/corpus.json', import.meta.url), 'utf8')) as CorpusMessage[];
+const corpus = JSON.parse(
+  readFileSync(new URL('./fixtures/codes-corpus/corpus.json', import.meta.url), 'utf8'),
+) as CorpusMessage[];
 
 describe('the codes and links corpus (issue 17)', () => {
   it('holds at least 400 labelled messages in at least 10 languages, split in two, each label taken from its message', () => {
@@ -39,7 +51,10 @@ describe('the codes and links corpus (issue 17)', () => {
     assert.ok(new Set(corpus.map((m) => m.language)).size >= 10);
     assert.ok(corpus.some((m) => m.part === 'tune') && corpus.some((m) => m.part === 'held-out'));
     assert.equal(new Set(corpus.map((m) => m.id)).size, corpus.length, 'ids are unique');
-    assert.deepEqual(corpus.filter((m) => !labelsAppear(m)).map((m) => m.id), []);
+    assert.deepEqual(
+      corpus.filter((m) => !labelsAppear(m)).map((m) => m.id),
+      [],
+    );
   });
 
   for (const part of ['held-out', 'tune'] as const) {
@@ -70,7 +85,10 @@ describe('the codes and links corpus (issue 17)', () => {
           (m.format === 'html') !== (m.text === null) ||
           !labelsAppear(m),
       );
-      assert.deepEqual(wrong.map((m) => m.id), []);
+      assert.deepEqual(
+        wrong.map((m) => m.id),
+        [],
+      );
       assert.equal(new Set(messages.map((m) => m.id)).size, messages.length, 'ids are unique');
     });
   }

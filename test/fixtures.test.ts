@@ -50,7 +50,10 @@ describe('MIME fixtures, delivered over SMTP and read over HTTPS', () => {
     const { message } = await deliverAndRead('encoded-headers.eml', 'enc@inboxd.test');
     assert.equal(message.subject, 'Grüße aus Köln ✓');
     assert.equal(message.from_name, 'Jürgen Müller');
-    assert.deepEqual(message.headers.find((h: { name: string }) => h.name === 'X-Custom'), { name: 'X-Custom', value: 'café au lait' });
+    assert.deepEqual(
+      message.headers.find((h: { name: string }) => h.name === 'X-Custom'),
+      { name: 'X-Custom', value: 'café au lait' },
+    );
     assert.deepEqual(
       message.headers.map((h: { name: string }) => h.name),
       ['From', 'To', 'Subject', 'X-Custom', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding'],

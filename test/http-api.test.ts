@@ -37,13 +37,26 @@ describe('HTTP API v1', () => {
     assert.equal(list.json.address, 'dave@inboxd.test', 'addresses are stored and returned in lower case (D7)');
     assert.equal(list.json.count, 1);
     const summary = list.json.messages[0];
-    assert.deepEqual(Object.keys(summary).sort(), ['attachments', 'date', 'expires_at', 'from', 'from_name', 'id', 'seen', 'subject']);
+    assert.deepEqual(Object.keys(summary).sort(), [
+      'attachments',
+      'date',
+      'expires_at',
+      'from',
+      'from_name',
+      'id',
+      'seen',
+      'subject',
+    ]);
     assert.equal(summary.from, 'carol@example.org');
     assert.equal(summary.from_name, 'Carol');
     assert.equal(summary.seen, false);
     assert.equal(summary.attachments, 1);
     assert.match(summary.date, ISO_MS);
-    assert.equal(Date.parse(summary.expires_at) - Date.parse(summary.date), 5 * DAY, 'expires_at is arrival plus 5 days (D4)');
+    assert.equal(
+      Date.parse(summary.expires_at) - Date.parse(summary.date),
+      5 * DAY,
+      'expires_at is arrival plus 5 days (D4)',
+    );
 
     const read = await get(`/api/v1/message/${summary.id}?mailbox=dave@inboxd.test`);
     assert.equal(read.status, 200);
@@ -51,7 +64,9 @@ describe('HTTP API v1', () => {
     assert.equal(read.json.seen, true);
     assert.equal(read.json.text.trim(), 'see attachment');
     assert.equal(read.json.html.trim(), '<p>see attachment</p>');
-    assert.ok(read.json.headers.some((h: { name: string; value: string }) => h.name === 'Subject' && h.value === 'Report'));
+    assert.ok(
+      read.json.headers.some((h: { name: string; value: string }) => h.name === 'Subject' && h.value === 'Report'),
+    );
     const [attachment] = read.json.attachments;
     assert.equal(attachment.filename, 'report.pdf');
     assert.equal(attachment.mime, 'application/pdf');

@@ -9,7 +9,10 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /** Sends raw bytes over TLS and returns the whole answer (the server closes or answers in full). */
 function rawRequest(t: TestApp, text: string): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: t.app.httpsPort, ca: t.app.tls.cert, servername: 'localhost' }, () => socket.write(text));
+    const socket = connect(
+      { host: '127.0.0.1', port: t.app.httpsPort, ca: t.app.tls.cert, servername: 'localhost' },
+      () => socket.write(text),
+    );
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
@@ -26,7 +29,11 @@ function rawRequest(t: TestApp, text: string): Promise<{ status: number; headers
   });
 }
 
-function assertJsonError(answer: { status: number; headers: string; body: string }, status: number, slug: string): void {
+function assertJsonError(
+  answer: { status: number; headers: string; body: string },
+  status: number,
+  slug: string,
+): void {
   assert.equal(answer.status, status, answer.headers);
   assert.match(answer.headers, /content-type: application\/json/i);
   const json = JSON.parse(answer.body) as Record<string, unknown>;
@@ -45,7 +52,11 @@ describe('HTTP errors from every layer are JSON (D16)', () => {
 
   it('answers headers over 16 KiB with 431 and a JSON body', async () => {
     const big = 'x'.repeat(20 * 1024);
-    assertJsonError(await rawRequest(t, `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${big}\r\n\r\n`), 431, 'invalid_parameter');
+    assertJsonError(
+      await rawRequest(t, `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${big}\r\n\r\n`),
+      431,
+      'invalid_parameter',
+    );
   });
 
   it('answers bytes that are not HTTP with 400 and a JSON body', async () => {

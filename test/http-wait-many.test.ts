@@ -18,10 +18,12 @@ describe('200 concurrent HTTP waits (issue 19)', () => {
   });
   after(() => t.stop());
 
-  it('wakes each of 200 waits on 200 addresses with its own message, none with another\'s', async () => {
+  it("wakes each of 200 waits on 200 addresses with its own message, none with another's", async () => {
     const addresses = Array.from({ length: WAITERS }, (_, i) => `many${i}@inboxd.test`);
     const answers = addresses.map((address, i) =>
-      t.api(`/api/v1/mailbox/wait?address=${address}&timeout=50`, { headers: { 'x-forwarded-for': `198.51.100.${1 + (i % NETWORKS)}` } }),
+      t.api(`/api/v1/mailbox/wait?address=${address}&timeout=50`, {
+        headers: { 'x-forwarded-for': `198.51.100.${1 + (i % NETWORKS)}` },
+      }),
     );
     await until(() => addresses.every((a) => t.app.events.subscribers(a) === 1), 'every wait to subscribe');
 
@@ -31,7 +33,13 @@ describe('200 concurrent HTTP waits (issue 19)', () => {
       Array.from({ length: SENDING_AT_ONCE }, async () => {
         while (next < WAITERS) {
           const i = next++;
-          await t.send({ from: 'suite@sender.example', to: addresses[i], subject: `for ${addresses[i]}`, text: `run ${i}`, headers: { 'X-Test-Run': String(i) } });
+          await t.send({
+            from: 'suite@sender.example',
+            to: addresses[i],
+            subject: `for ${addresses[i]}`,
+            text: `run ${i}`,
+            headers: { 'X-Test-Run': String(i) },
+          });
         }
       }),
     );
@@ -42,8 +50,15 @@ describe('200 concurrent HTTP waits (issue 19)', () => {
       assert.equal(answer.json.status, 'received', `wait ${i} was woken`);
       assert.equal(answer.json.message.to, addresses[i]);
       assert.equal(answer.json.message.subject, `for ${addresses[i]}`, `wait ${i} got its own message`);
-      assert.ok(answer.json.message.headers.some((h: { name: string; value: string }) => h.name.toLowerCase() === 'x-test-run' && h.value === String(i)));
+      assert.ok(
+        answer.json.message.headers.some(
+          (h: { name: string; value: string }) => h.name.toLowerCase() === 'x-test-run' && h.value === String(i),
+        ),
+      );
     }
-    assert.ok(addresses.every((a) => t.app.events.subscribers(a) === 0), 'every wait let go of its mailbox');
+    assert.ok(
+      addresses.every((a) => t.app.events.subscribers(a) === 0),
+      'every wait let go of its mailbox',
+    );
   });
 });

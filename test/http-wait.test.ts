@@ -38,7 +38,19 @@ describe('the HTTP wait (issue 19)', () => {
     const doc = (await t.api('/api/v1/openapi.json')).json;
     const route = doc.paths['/api/v1/mailbox/wait'].get;
     const names = (route.parameters as { name: string }[]).map((p) => p.name).sort();
-    assert.deepEqual(names, ['address', 'body', 'body_regex', 'from', 'from_regex', 'header', 'nth', 'since', 'subject', 'subject_regex', 'timeout']);
+    assert.deepEqual(names, [
+      'address',
+      'body',
+      'body_regex',
+      'from',
+      'from_regex',
+      'header',
+      'nth',
+      'since',
+      'subject',
+      'subject_regex',
+      'timeout',
+    ]);
     assert.match(route.parameters.find((p: { name: string }) => p.name === 'body_regex').description, /first 256 KiB/);
     assert.match(route.description, /"timeout"/);
     assert.ok(doc.paths['/api/v1/inbox'].post.requestBody.content['application/json']);
@@ -46,22 +58,34 @@ describe('the HTTP wait (issue 19)', () => {
 
   describe('POST /api/v1/inbox', () => {
     it('creates an address with no body, an empty body or {}, as create_inbox does (200)', async () => {
-      for (const init of [{}, { headers: { 'content-type': 'application/json' }, body: '' }, { headers: { 'content-type': 'application/json' }, body: '{}' }]) {
+      for (const init of [
+        {},
+        { headers: { 'content-type': 'application/json' }, body: '' },
+        { headers: { 'content-type': 'application/json' }, body: '{}' },
+      ]) {
         const created = await t.api('/api/v1/inbox', { method: 'POST', ...init });
         assert.equal(created.status, 200, created.body);
         assert.match(created.json.address, /^[a-z2-7]{12}@inboxd\.test$/);
-        assert.deepEqual({ ...created.json, address: undefined }, { address: undefined, domain_kind: 'public', publicly_readable: true, expires_after_seconds: 432000 });
+        assert.deepEqual(
+          { ...created.json, address: undefined },
+          { address: undefined, domain_kind: 'public', publicly_readable: true, expires_after_seconds: 432000 },
+        );
       }
     });
 
     it('takes a domain and a prefix from the JSON body', async () => {
-      const created = await t.api('/api/v1/inbox', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'mail.inboxd.test', prefix: 'signup' }) });
+      const created = await t.api('/api/v1/inbox', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: 'mail.inboxd.test', prefix: 'signup' }),
+      });
       assert.equal(created.status, 200, created.body);
       assert.match(created.json.address, /^signup-[a-z2-7]{12}@mail\.inboxd\.test$/);
     });
 
     it('refuses a bad prefix (400), an unknown domain (404) and a body that is not JSON', async () => {
-      const post = (body: string, type = 'application/json') => t.api('/api/v1/inbox', { method: 'POST', headers: { 'content-type': type }, body });
+      const post = (body: string, type = 'application/json') =>
+        t.api('/api/v1/inbox', { method: 'POST', headers: { 'content-type': type }, body });
       const bad = await post('{"prefix": "-x"}');
       assert.deepEqual([bad.status, bad.json.error], [400, 'invalid_parameter']);
       const unknown = await post('{"domain": "nowhere.example"}');
@@ -76,11 +100,29 @@ describe('the HTTP wait (issue 19)', () => {
     const ids: string[] = [];
 
     before(async () => {
-      await t.send({ from: 'Shop Accounts <noreply@shop.example>', to: address, subject: 'Your code', text: 'Your code is 123456', headers: { 'X-Test-Run': '41' } });
+      await t.send({
+        from: 'Shop Accounts <noreply@shop.example>',
+        to: address,
+        subject: 'Your code',
+        text: 'Your code is 123456',
+        headers: { 'X-Test-Run': '41' },
+      });
       t.clock.advance(60_000);
-      await t.send({ from: 'news@paper.example', to: address, subject: 'Weekly news', html: '<p>Read the <b>weekly digest</b></p>', headers: { 'X-Test-Run': '42' } });
+      await t.send({
+        from: 'news@paper.example',
+        to: address,
+        subject: 'Weekly news',
+        html: '<p>Read the <b>weekly digest</b></p>',
+        headers: { 'X-Test-Run': '42' },
+      });
       t.clock.advance(60_000);
-      await t.send({ from: 'Shop Accounts <noreply@shop.example>', to: address, subject: 'Confirm your account', text: 'Open https://shop.example/verify?t=ab12', headers: { 'X-Test-Run': '42' } });
+      await t.send({
+        from: 'Shop Accounts <noreply@shop.example>',
+        to: address,
+        subject: 'Confirm your account',
+        text: 'Open https://shop.example/verify?t=ab12',
+        headers: { 'X-Test-Run': '42' },
+      });
       const list = await t.api(`/api/v1/mailbox?address=${address}`);
       ids.push(...(list.json.messages as { id: string }[]).map((m) => m.id).reverse());
     });
@@ -107,14 +149,24 @@ describe('the HTTP wait (issue 19)', () => {
       assert.equal(subjectOf(await first('subject=confirm')), 'Confirm your account');
       assert.equal(subjectOf(await first(`subject_regex=${encodeURIComponent('^weekly\\s')}`)), 'Weekly news');
       assert.equal(subjectOf(await first('body=weekly%20digest')), 'Weekly news');
-      assert.equal(subjectOf(await first(`body_regex=${encodeURIComponent('verify\\?t=\\w+')}`)), 'Confirm your account');
+      assert.equal(
+        subjectOf(await first(`body_regex=${encodeURIComponent('verify\\?t=\\w+')}`)),
+        'Confirm your account',
+      );
       const none = await first(`body_regex=${encodeURIComponent('\\b\\d{8}\\b')}`);
       assert.deepEqual(none.json, { status: 'timeout', message: null });
     });
 
     it('header: equal to a value; given twice, both must hold', async () => {
       assert.equal(subjectOf(await first(`header=${encodeURIComponent('x-test-run: 42')}`)), 'Weekly news');
-      assert.equal(subjectOf(await first(`header=${encodeURIComponent('X-Test-Run: 42')}&header=${encodeURIComponent('Subject: Confirm your account')}`)), 'Confirm your account');
+      assert.equal(
+        subjectOf(
+          await first(
+            `header=${encodeURIComponent('X-Test-Run: 42')}&header=${encodeURIComponent('Subject: Confirm your account')}`,
+          ),
+        ),
+        'Confirm your account',
+      );
       assert.equal((await first(`header=${encodeURIComponent('X-Test-Run: 4')}`)).json.status, 'timeout');
     });
 
@@ -173,9 +225,21 @@ describe('the HTTP wait (issue 19)', () => {
     it('ends with 400 a wait whose regex, passed by the check, runs too long on a message', async () => {
       const address = fresh();
       await t.send({ from: 'a@sender.example', to: address, subject: 'a'.repeat(40), text: 'a'.repeat(40) });
-      await refused(`address=${address}&timeout=0&body_regex=${encodeURIComponent('(a|a)*b')}`, 400, 'invalid_parameter');
-      await refused(`address=${address}&timeout=0&subject_regex=${encodeURIComponent('(a|a)*b')}`, 400, 'invalid_parameter');
-      assert.equal((await wait(`address=${address}&timeout=0&body_regex=a%2Bb`)).json.status, 'timeout', 'a quick pattern that does not match');
+      await refused(
+        `address=${address}&timeout=0&body_regex=${encodeURIComponent('(a|a)*b')}`,
+        400,
+        'invalid_parameter',
+      );
+      await refused(
+        `address=${address}&timeout=0&subject_regex=${encodeURIComponent('(a|a)*b')}`,
+        400,
+        'invalid_parameter',
+      );
+      assert.equal(
+        (await wait(`address=${address}&timeout=0&body_regex=a%2Bb`)).json.status,
+        'timeout',
+        'a quick pattern that does not match',
+      );
     });
 
     it('refuses bad parameters before any limit (400): address, header, since, nth, timeout', async () => {
@@ -194,7 +258,8 @@ describe('the HTTP wait (issue 19)', () => {
     it('refuses past the per-address rate limit (429, D17)', async () => {
       const address = fresh();
       t.clock.advance(1000);
-      for (let i = 0; i < 5; i += 1) assert.equal((await t.api(`/api/v1/mailbox/wait?address=${address}&timeout=0`)).status, 200);
+      for (let i = 0; i < 5; i += 1)
+        assert.equal((await t.api(`/api/v1/mailbox/wait?address=${address}&timeout=0`)).status, 200);
       const limited = await t.api(`/api/v1/mailbox/wait?address=${address}&timeout=0`);
       assert.equal(limited.status, 429);
       assert.equal(limited.json.error, 'rate_limited');
@@ -219,7 +284,11 @@ describe('the HTTP wait (issue 19)', () => {
     for (const address of addresses) {
       const controller = new AbortController();
       controllers.push(controller);
-      held.push(t.open(`/api/v1/mailbox/wait?address=${address}&timeout=50`, { signal: controller.signal }).catch(() => undefined));
+      held.push(
+        t
+          .open(`/api/v1/mailbox/wait?address=${address}&timeout=50`, { signal: controller.signal })
+          .catch(() => undefined),
+      );
     }
     await until(() => addresses.every((a) => t.app.events.subscribers(a) === 1), 'the waits to open');
     const beyond = await wait(`address=${fresh()}&timeout=0`);

@@ -18,7 +18,14 @@ describe('list cache across two nodes on PostgreSQL and Redis (P37)', { skip: sh
     // In the shared pass every app is on PostgreSQL and Redis already; otherwise this suite makes it so.
     a = await startTestApp(SHARED_BACKENDS ? {} : await sharedEnv());
     const config = a.app.config;
-    b = await startTestApp({ INBOXD_DATABASE_URL: config.databaseUrl!, INBOXD_REDIS_URL: config.redisUrl!, INBOXD_REDIS_PREFIX: config.redisPrefix }, { clockStart: a.clock.now() });
+    b = await startTestApp(
+      {
+        INBOXD_DATABASE_URL: config.databaseUrl!,
+        INBOXD_REDIS_URL: config.redisUrl!,
+        INBOXD_REDIS_PREFIX: config.redisPrefix,
+      },
+      { clockStart: a.clock.now() },
+    );
   });
   after(async () => {
     await b?.stop();
@@ -41,7 +48,10 @@ describe('list cache across two nodes on PostgreSQL and Redis (P37)', { skip: sh
     assert.equal((await poll(a, address, etag)).status, 304);
     // The same page has the same tag on either node: a client moving between them keeps its 304s.
     b.clock.set(a.clock.now() + 1000);
-    assert.equal((await b.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status, 304);
+    assert.equal(
+      (await b.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status,
+      304,
+    );
     a.clock.advance(1000);
 
     const id = (delivered.json.messages as { id: string }[])[0]!.id;

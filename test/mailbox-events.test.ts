@@ -47,15 +47,30 @@ describe('the live mailbox stream (D26)', () => {
     assert.equal(stream.headers.get('cache-control'), 'no-store');
     assert.equal(stream.headers.get('ratelimit-limit'), '5');
     assert.equal(stream.headers.get('strict-transport-security'), 'max-age=31536000');
-    assert.deepEqual(eventsNamed(stream, 'ready'), [{ address, keepalive_seconds: KEEPALIVE_MS / 1000, lifetime_seconds: STREAM_LIFETIME_MS / 1000 }]);
+    assert.deepEqual(eventsNamed(stream, 'ready'), [
+      { address, keepalive_seconds: KEEPALIVE_MS / 1000, lifetime_seconds: STREAM_LIFETIME_MS / 1000 },
+    ]);
 
     await t.send({ from: 'Shop <shop@example.org>', to: address, subject: 'first', text: 'one' });
-    await t.send({ from: 'shop@example.org', to: address, subject: 'second', text: 'two', attachments: [{ filename: 'a.txt', content: 'A' }] });
+    await t.send({
+      from: 'shop@example.org',
+      to: address,
+      subject: 'second',
+      text: 'two',
+      attachments: [{ filename: 'a.txt', content: 'A' }],
+    });
     await until(() => eventsNamed(stream, 'message').length === 2, 'two message events');
     t.clock.advance(5000);
     const list = await t.api(`/api/v1/mailbox?address=${address}`);
-    assert.deepEqual(eventsNamed(stream, 'message'), [...list.json.messages].reverse(), 'each event is the summary the list gives');
-    assert.deepEqual(stream.events.filter((e) => e.event === 'message').map((e) => e.id), [...list.json.messages].reverse().map((m: { id: string }) => m.id));
+    assert.deepEqual(
+      eventsNamed(stream, 'message'),
+      [...list.json.messages].reverse(),
+      'each event is the summary the list gives',
+    );
+    assert.deepEqual(
+      stream.events.filter((e) => e.event === 'message').map((e) => e.id),
+      [...list.json.messages].reverse().map((m: { id: string }) => m.id),
+    );
 
     t.clock.advance(KEEPALIVE_MS);
     await until(() => stream.comments.length === 1, 'a keep-alive');
@@ -72,12 +87,24 @@ describe('the live mailbox stream (D26)', () => {
     const id = ulid(now);
     // Stored as another node would store it, with its event lost on the way.
     await t.app.store.saveMail(
-      { id, receivedAt: now, expiresAt: now + 5 * DAY, from: 'a@b.example', fromName: null, subject: 'no event', attachmentCount: 0, raw: new TextEncoder().encode('Subject: no event\r\n\r\nx\r\n') },
+      {
+        id,
+        receivedAt: now,
+        expiresAt: now + 5 * DAY,
+        from: 'a@b.example',
+        fromName: null,
+        subject: 'no event',
+        attachmentCount: 0,
+        raw: new TextEncoder().encode('Subject: no event\r\n\r\nx\r\n'),
+      },
       [{ id, mailbox: address }],
     );
     t.clock.advance(KEEPALIVE_MS);
     await until(() => stream.comments.length === 1, 'the keep-alive');
-    assert.deepEqual(eventsNamed(stream, 'message').map((m) => (m as { subject: string }).subject), ['no event']);
+    assert.deepEqual(
+      eventsNamed(stream, 'message').map((m) => (m as { subject: string }).subject),
+      ['no event'],
+    );
     stream.close();
   });
 
@@ -99,7 +126,10 @@ describe('the live mailbox stream (D26)', () => {
     await operator.keys.revoke(holder.keyId);
     t.clock.advance(KEEPALIVE_MS);
     await until(() => stream.closed, 'the server to close the stream');
-    assert.deepEqual(eventsNamed(stream, 'error').map((e) => (e as { error: string }).error), ['forbidden']);
+    assert.deepEqual(
+      eventsNamed(stream, 'error').map((e) => (e as { error: string }).error),
+      ['forbidden'],
+    );
   });
 
   it('hands a revoked key no message that arrives before the next keep-alive: it ends with `error` instead', async () => {
@@ -108,10 +138,18 @@ describe('the live mailbox stream (D26)', () => {
     const address = 'held-then-mail@vip.example.com';
     const stream = await ready(address, bearer(holder.key));
     await operator.keys.revoke(holder.keyId);
-    await t.send({ from: 'a@example.org', to: address, subject: 'after the revocation', text: 'not for a revoked key' });
+    await t.send({
+      from: 'a@example.org',
+      to: address,
+      subject: 'after the revocation',
+      text: 'not for a revoked key',
+    });
     await until(() => stream.closed, 'the server to close the stream');
     assert.deepEqual(eventsNamed(stream, 'message'), [], 'no message handed over');
-    assert.deepEqual(eventsNamed(stream, 'error').map((e) => (e as { error: string }).error), ['forbidden']);
+    assert.deepEqual(
+      eventsNamed(stream, 'error').map((e) => (e as { error: string }).error),
+      ['forbidden'],
+    );
   });
 
   it('ends a wait_for_message whose key was revoked while it waited, and leaves the message unseen', async () => {
@@ -119,7 +157,10 @@ describe('the live mailbox stream (D26)', () => {
     const holder = await accountWithKey(operator, { plan: 'premium' });
     const address = 'waiting-revoked@vip.example.com';
     t.clock.advance(5000);
-    const waiting = t.app.inbox.operations.waitForMessage.run({ network: '198.51.100.9', bearer: holder.key }, waitInput.parse({ address, timeout_seconds: 50 }));
+    const waiting = t.app.inbox.operations.waitForMessage.run(
+      { network: '198.51.100.9', bearer: holder.key },
+      waitInput.parse({ address, timeout_seconds: 50 }),
+    );
     const ended = waiting.then(
       (result) => ({ result, error: undefined }),
       (error: { slug?: string }) => ({ result: undefined, error }),
@@ -148,13 +189,18 @@ describe('the live mailbox stream (D26)', () => {
 
   it(`lets one client network hold at most ${MAX_OPEN_PER_NETWORK} streams and waits at once`, async () => {
     t.clock.advance(5000);
-    const streams = await Promise.all(Array.from({ length: MAX_OPEN_PER_NETWORK }, (_, i) => openMailboxStream(t, `many${i}@inboxd.test`)));
+    const streams = await Promise.all(
+      Array.from({ length: MAX_OPEN_PER_NETWORK }, (_, i) => openMailboxStream(t, `many${i}@inboxd.test`)),
+    );
     assert.ok(streams.every((s) => s.status === 200));
     const extra = await openMailboxStream(t, 'one-more@inboxd.test');
     assert.equal(extra.status, 429);
     assert.match(extra.refusal?.message ?? '', /At most 50 waits and live streams at once/);
     for (const s of streams) s.close();
-    await until(() => streams.every((_, i) => t.app.events.subscribers(`many${i}@inboxd.test`) === 0), 'the streams to close');
+    await until(
+      () => streams.every((_, i) => t.app.events.subscribers(`many${i}@inboxd.test`) === 0),
+      'the streams to close',
+    );
     const again = await ready('one-more@inboxd.test');
     again.close();
   });

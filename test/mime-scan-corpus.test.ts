@@ -44,11 +44,28 @@ async function generated(count: number): Promise<{ name: string; raw: Uint8Array
     for (let k = next(4); k > 0; k -= 1) {
       const kind = next(5);
       const encoding = encodings[next(encodings.length)];
-      if (kind === 0) attachments.push({ filename: `f${k}.bin`, content: Buffer.from(bytes(next(60_000))), contentTransferEncoding: encoding === '7bit' || encoding === '8bit' ? 'base64' : encoding });
-      else if (kind === 1) attachments.push({ filename: `notes ${k} é.txt`, content: 'line one\r\nline two, ünïcode\n'.repeat(next(40)), contentTransferEncoding: encoding as Mail.Attachment['contentTransferEncoding'] });
-      else if (kind === 2) attachments.push({ filename: `image${k}.png`, content: Buffer.from(bytes(next(4000))), cid: `c${k}@example.org` });
+      if (kind === 0)
+        attachments.push({
+          filename: `f${k}.bin`,
+          content: Buffer.from(bytes(next(60_000))),
+          contentTransferEncoding: encoding === '7bit' || encoding === '8bit' ? 'base64' : encoding,
+        });
+      else if (kind === 1)
+        attachments.push({
+          filename: `notes ${k} é.txt`,
+          content: 'line one\r\nline two, ünïcode\n'.repeat(next(40)),
+          contentTransferEncoding: encoding as Mail.Attachment['contentTransferEncoding'],
+        });
+      else if (kind === 2)
+        attachments.push({
+          filename: `image${k}.png`,
+          content: Buffer.from(bytes(next(4000))),
+          cid: `c${k}@example.org`,
+        });
       else if (kind === 3) {
-        const inner = Buffer.from(bytes(next(2000) + 1)).toString('base64').replace(/.{76}/g, '$&\r\n');
+        const inner = Buffer.from(bytes(next(2000) + 1))
+          .toString('base64')
+          .replace(/.{76}/g, '$&\r\n');
         attachments.push({
           filename: `forwarded${k}.eml`,
           contentType: 'message/rfc822',
@@ -66,7 +83,9 @@ async function generated(count: number): Promise<{ name: string; raw: Uint8Array
       attachments,
       textEncoding: next(2) === 0 ? 'base64' : 'quoted-printable',
     });
-    const built = await new Promise<Buffer>((resolve, reject) => composer.compile().build((error, message) => (error ? reject(error) : resolve(message))));
+    const built = await new Promise<Buffer>((resolve, reject) =>
+      composer.compile().build((error, message) => (error ? reject(error) : resolve(message))),
+    );
     // A quarter with bare LF line ends, as some senders write them.
     const raw = next(4) === 0 ? Buffer.from(built.toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : built;
     out.push({ name: `generated-${i}`, raw: new Uint8Array(raw) });
@@ -86,24 +105,43 @@ interface Tally {
 async function compare(name: string, raw: Uint8Array, tally: Tally): Promise<void> {
   const scan = scanMime(raw);
   const full = await parseMail(raw, { swapLargeParts: false });
-  assert.equal(scan.ok, full.ok, `${name}: scan ${scan.ok ? 'accepts' : 'refuses'}, full parse ${full.ok ? 'accepts' : 'refuses'}`);
+  assert.equal(
+    scan.ok,
+    full.ok,
+    `${name}: scan ${scan.ok ? 'accepts' : 'refuses'}, full parse ${full.ok ? 'accepts' : 'refuses'}`,
+  );
   if (!scan.ok || !full.ok) return;
   const mail = full.mail;
   assert.deepEqual(
-    { fromAddress: scan.scan.fromAddress, fromName: scan.scan.fromName, subject: scan.scan.subject, attachments: scan.scan.attachments.length },
-    { fromAddress: mail.fromAddress, fromName: mail.fromName, subject: mail.subject, attachments: mail.attachments.length },
+    {
+      fromAddress: scan.scan.fromAddress,
+      fromName: scan.scan.fromName,
+      subject: scan.scan.subject,
+      attachments: scan.scan.attachments.length,
+    },
+    {
+      fromAddress: mail.fromAddress,
+      fromName: mail.fromName,
+      subject: mail.subject,
+      attachments: mail.attachments.length,
+    },
     name,
   );
   const decoded = await decodeMail(raw);
   assert.ok(decoded.ok, name);
   decoded.attachments.forEach((a, i) => {
     const expected = Buffer.from(mail.attachments[i]!.content);
-    const served = 'content' in a.body ? a.body.content : decodePartBody(raw.subarray(a.body.start, a.body.end), a.body.decoder);
+    const served =
+      'content' in a.body ? a.body.content : decodePartBody(raw.subarray(a.body.start, a.body.end), a.body.decoder);
     assert.ok(Buffer.from(served).equals(expected), `${name}: attachment ${i} served as the full parse gives it`);
     assert.equal(a.size, expected.byteLength, `${name}: attachment ${i} size`);
     const scanned = scan.scan.attachments[i]!.size;
     // The cap may overstate an odd body, never understate it (text/calendar, re-encoded, aside).
-    if (mail.attachments[i]!.mime !== 'text/calendar') assert.ok(scanned >= expected.byteLength, `${name}: scanned size of attachment ${i}: ${scanned} < ${expected.byteLength}`);
+    if (mail.attachments[i]!.mime !== 'text/calendar')
+      assert.ok(
+        scanned >= expected.byteLength,
+        `${name}: scanned size of attachment ${i}: ${scanned} < ${expected.byteLength}`,
+      );
     tally.attachments += 1;
     if (!('content' in a.body)) tally.ranges += 1;
     if (scanned === expected.byteLength) tally.exactSizes += 1;
@@ -117,8 +155,14 @@ describe('the structural scan against the full parse (D29)', () => {
     for (const { name, raw } of messages) await compare(name, raw, tally);
     t.diagnostic(JSON.stringify({ messages: messages.length, ...tally }));
     assert.ok(messages.length >= 100, `${messages.length} messages`);
-    assert.ok(tally.ranges >= 0.9 * tally.attachments, `${tally.ranges} of ${tally.attachments} attachments kept as ranges`);
-    assert.ok(tally.exactSizes >= 0.9 * tally.attachments, `${tally.exactSizes} of ${tally.attachments} sizes exact before decoding`);
+    assert.ok(
+      tally.ranges >= 0.9 * tally.attachments,
+      `${tally.ranges} of ${tally.attachments} attachments kept as ranges`,
+    );
+    assert.ok(
+      tally.exactSizes >= 0.9 * tally.attachments,
+      `${tally.exactSizes} of ${tally.attachments} sizes exact before decoding`,
+    );
   });
 
   it('reads 150 composed messages (every transfer encoding, inline and attached forwarded mail, LF-only lines) the same way', async (t) => {

@@ -55,7 +55,11 @@ describe('inboxd domains | accounts | keys (D28)', () => {
 
   before(async () => {
     dns = await startDnsServer();
-    t = await startTestApp({ INBOXD_DNS_SERVERS: dns.address, INBOXD_MX_HOST: MX_HOST, INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') });
+    t = await startTestApp({
+      INBOXD_DNS_SERVERS: dns.address,
+      INBOXD_MX_HOST: MX_HOST,
+      INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(','),
+    });
   });
   after(async () => {
     await t.stop();
@@ -63,10 +67,25 @@ describe('inboxd domains | accounts | keys (D28)', () => {
   });
 
   it('creates accounts and keys, prints the key once, and the running server honours and revokes it at once', async () => {
-    const account = await inboxd('accounts', 'create', '--plan', 'premium', '--quota', '50', '--paid-through', '2099-12-31', '--json');
+    const account = await inboxd(
+      'accounts',
+      'create',
+      '--plan',
+      'premium',
+      '--quota',
+      '50',
+      '--paid-through',
+      '2099-12-31',
+      '--json',
+    );
     assert.equal(account.code, 0, account.stderr);
     assert.deepEqual(
-      { plan: account.json.plan, quota: account.json.monthly_quota, paid: account.json.paid_through, active: account.json.premium_active },
+      {
+        plan: account.json.plan,
+        quota: account.json.monthly_quota,
+        paid: account.json.paid_through,
+        active: account.json.premium_active,
+      },
       { plan: 'premium', quota: 50, paid: '2099-12-31', active: true },
     );
     const issued = await inboxd('keys', 'create', '--account', account.json.id, '--json');
@@ -74,10 +93,16 @@ describe('inboxd domains | accounts | keys (D28)', () => {
     assert.match(issued.json.key, /^inboxd_ak_/);
 
     const listed = await inboxd('keys', 'list', '--account', account.json.id, '--json');
-    assert.deepEqual(listed.json, [{ id: issued.json.id, account: account.json.id, created_at: issued.json.created_at, revoked_at: null }]);
+    assert.deepEqual(listed.json, [
+      { id: issued.json.id, account: account.json.id, created_at: issued.json.created_at, revoked_at: null },
+    ]);
     assert.ok(!listed.stdout.includes(issued.json.key), 'a key is never shown again');
     const accounts = await inboxd('accounts', 'list');
-    assert.match(accounts.stdout, new RegExp(`^${account.json.id}\\s+premium\\s+50\\s+2099-12-31\\s+true`, 'm'), 'a plain table without --json');
+    assert.match(
+      accounts.stdout,
+      new RegExp(`^${account.json.id}\\s+premium\\s+50\\s+2099-12-31\\s+true`, 'm'),
+      'a plain table without --json',
+    );
 
     const mailbox = `bot@${PREMIUM_POOL[3]}`;
     assert.equal((await get(`/api/v1/mailbox?address=${mailbox}`, issued.json.key)).status, 200);
@@ -92,7 +117,10 @@ describe('inboxd domains | accounts | keys (D28)', () => {
     dns.setMx('team.example', [MX_HOST]);
     await t.send({ from: 'a@sender.example', to: 'dev@team.example', subject: 'hi', text: 'hi' });
     const domains = await inboxd('domains', 'list', '--json');
-    assert.deepEqual(domains.json.map((d: { domain: string; kind: string }) => [d.domain, d.kind]), [['team.example', 'own']]);
+    assert.deepEqual(
+      domains.json.map((d: { domain: string; kind: string }) => [d.domain, d.kind]),
+      [['team.example', 'own']],
+    );
 
     const closed = await inboxd('domains', 'close', 'Team.Example', '--json');
     assert.equal(closed.code, 0, closed.stderr);
@@ -102,7 +130,11 @@ describe('inboxd domains | accounts | keys (D28)', () => {
 
     const human = await inboxd('domains', 'close', 'team.example');
     assert.match(human.stderr, /not shown again/);
-    assert.equal((await get('/api/v1/mailbox?address=dev@team.example', closed.json.key)).status, 401, 'closing again replaced the key');
+    assert.equal(
+      (await get('/api/v1/mailbox?address=dev@team.example', closed.json.key)).status,
+      401,
+      'closing again replaced the key',
+    );
 
     const reopened = await inboxd('domains', 'reopen', 'team.example', '--json');
     assert.equal(reopened.json.kind, 'own');

@@ -25,7 +25,11 @@ describe('own domains connected by MX (D11)', () => {
 
   it('accepts the first message for a domain whose MX names mx_host, connects it, and reads it keyless', async () => {
     dns.setMx('acme.example', ['backup.other.example.', 'MX.INBOXD.TEST.']);
-    const replies = await sendRaw(t.app.smtpPort, { from: 'a@sender.example', to: ['Signup@Acme.example'] }, message('welcome'));
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@sender.example', to: ['Signup@Acme.example'] },
+      message('welcome'),
+    );
     assert.match(replies[1] as string, /^250 /, 'RCPT accepted');
     assert.match(replies[replies.length - 1] as string, /^250 2\.0\.0 /);
     assert.equal((await t.app.directory.getDomain('acme.example'))?.closure, null);
@@ -47,7 +51,11 @@ describe('own domains connected by MX (D11)', () => {
     const asked = dns.queriesFor('steady.example');
     dns.setMx('steady.example', ['elsewhere.example']);
     t.clock.advance(MX_CACHE_MS * 2);
-    const replies = await sendRaw(t.app.smtpPort, { from: 'a@sender.example', to: ['y@steady.example'] }, message('two'));
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@sender.example', to: ['y@steady.example'] },
+      message('two'),
+    );
     assert.match(replies[replies.length - 1] as string, /^250 /);
     assert.equal(dns.queriesFor('steady.example'), asked);
   });
@@ -89,7 +97,10 @@ describe('own domains connected by MX (D11)', () => {
       { from: 'a@sender.example', to: ['p@inboxd.test', 'q@mixed.example', 'r@nowhere.example'] },
       message('mixed'),
     );
-    assert.deepEqual(replies.slice(1, 4).map((r) => r.slice(0, 9)), ['250 Accep', '250 Accep', '550 5.1.2']);
+    assert.deepEqual(
+      replies.slice(1, 4).map((r) => r.slice(0, 9)),
+      ['250 Accep', '250 Accep', '550 5.1.2'],
+    );
     assert.match(replies[replies.length - 1] as string, /^250 /);
     t.clock.advance(1000);
     const own = await t.api('/api/v1/mailbox?address=q@mixed.example');

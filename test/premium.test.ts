@@ -9,14 +9,16 @@ import { accountWithKey, bearer, operatorOf, PREMIUM_POOL, type IssuedKey } from
 import { sendRaw } from './support/smtp-dialogue.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
-const body = (subject: string) => Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
+const body = (subject: string) =>
+  Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
 
 describe('premium pool (D14, D15)', () => {
   let t: TestApp;
   let operator: Operator;
   let holder: IssuedKey;
   const address = `agent-7@${PREMIUM_POOL[41]}`;
-  const send = (to: string[], subject = 'code') => sendRaw(t.app.smtpPort, { from: 'a@sender.example', to }, body(subject));
+  const send = (to: string[], subject = 'code') =>
+    sendRaw(t.app.smtpPort, { from: 'a@sender.example', to }, body(subject));
   const list = (path: string, key?: string) => {
     t.clock.advance(1000);
     return t.api(path, key === undefined ? {} : { headers: bearer(key) });
@@ -34,7 +36,7 @@ describe('premium pool (D14, D15)', () => {
     assert.match(replies.at(-1) as string, /^250 /);
   });
 
-  it('counts arrivals against the holder\'s monthly quota and defers past it with 452 4.2.2', async () => {
+  it("counts arrivals against the holder's monthly quota and defers past it with 452 4.2.2", async () => {
     // The holder's first read reserved the address (test/fast/premium.ts); here it is reserved directly.
     await t.app.directory.reserveAddress(address, holder.account, t.clock.now());
     assert.match((await send([address], 'one')).at(-1) as string, /^250 /);

@@ -11,7 +11,9 @@ import { startTestApp, type TestApp } from './support/test-app.js';
  * that start with a dot (dot-stuffed on the wire), trailing spaces and a long line. */
 function awkwardMessage(tag: string): Buffer {
   return Buffer.concat([
-    Buffer.from(`From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`),
+    Buffer.from(
+      `From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`,
+    ),
     Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x80, 0x0d, 0x0a]),
     Buffer.from('.starts with a dot\r\n..two dots\r\ntrailing spaces   \r\n'),
     Buffer.from(`${'x'.repeat(1500)}\r\n`),
@@ -19,7 +21,9 @@ function awkwardMessage(tag: string): Buffer {
 }
 
 function metricValue(text: string, name: string, labels = ''): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
   return line === undefined ? 0 : Number(line.split(' ').pop());
 }
 
@@ -63,9 +67,17 @@ describe('metrics for operators (GET /metrics)', () => {
 
   it('serves Prometheus text to a loopback client: mail accepted and refused by reason, requests by route and status, rate limits, the store, the sweeper', async () => {
     await t.send({ from: 'm@example.org', to: 'metrics@inboxd.test', subject: 'one', text: 'one' });
-    const second = await sendRaw(t.app.smtpPort, { from: 'm@example.org', to: ['metrics@inboxd.test'] }, Buffer.from(`Subject: two\r\n\r\n${'y'.repeat(998)}\r\n`));
+    const second = await sendRaw(
+      t.app.smtpPort,
+      { from: 'm@example.org', to: ['metrics@inboxd.test'] },
+      Buffer.from(`Subject: two\r\n\r\n${'y'.repeat(998)}\r\n`),
+    );
     assert.match(second.at(-1) ?? '', /^250 /);
-    const refusedRcpt = await sendRaw(t.app.smtpPort, { from: 'm@example.org', to: ['x@elsewhere.example'] }, Buffer.from('Subject: no\r\n\r\nno\r\n'));
+    const refusedRcpt = await sendRaw(
+      t.app.smtpPort,
+      { from: 'm@example.org', to: ['x@elsewhere.example'] },
+      Buffer.from('Subject: no\r\n\r\nno\r\n'),
+    );
     assert.match(refusedRcpt[1] ?? '', /^550 /);
     for (let i = 0; i < 6; i += 1) await t.api('/api/v1/mailbox?address=metrics@inboxd.test');
     await t.app.sweeper.runOnce();
@@ -76,10 +88,18 @@ describe('metrics for operators (GET /metrics)', () => {
     const text = response.body;
     assert.equal(metricValue(text, 'inboxd_smtp_messages_accepted_total'), 2);
     assert.equal(metricValue(text, 'inboxd_smtp_recipients_refused_total', '{reason="unknown_domain"}'), 1);
-    assert.equal(metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="200"}'), 5);
-    assert.equal(metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="429"}'), 1);
+    assert.equal(
+      metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="200"}'),
+      5,
+    );
+    assert.equal(
+      metricValue(text, 'inboxd_http_requests_total', '{route="/api/v1/mailbox",method="GET",status="429"}'),
+      1,
+    );
     assert.equal(metricValue(text, 'inboxd_rate_limit_refusals_total'), 1);
-    assert.ok(metricValue(text, 'inboxd_http_request_duration_seconds_count', '{route="/api/v1/mailbox",method="GET"}') >= 6);
+    assert.ok(
+      metricValue(text, 'inboxd_http_request_duration_seconds_count', '{route="/api/v1/mailbox",method="GET"}') >= 6,
+    );
     assert.equal(metricValue(text, 'inboxd_store_messages'), 2);
     assert.ok(metricValue(text, 'inboxd_store_bytes') > 0);
     assert.equal(metricValue(text, 'inboxd_sweeper_runs_total', '{result="ok"}'), 1);
@@ -88,11 +108,15 @@ describe('metrics for operators (GET /metrics)', () => {
   });
 
   it('counts a refused message by its reason', async () => {
-    const parts = Array.from({ length: 1002 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join('');
+    const parts = Array.from({ length: 1002 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`).join(
+      '',
+    );
     const replies = await sendRaw(
       t.app.smtpPort,
       { from: 'm@example.org', to: ['parts@inboxd.test'] },
-      Buffer.from(`Subject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`),
+      Buffer.from(
+        `Subject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts}--b--\r\n`,
+      ),
     );
     assert.match(replies.at(-1) ?? '', /^554 /);
     const text = (await t.api('/metrics')).body;

@@ -21,7 +21,9 @@ describe('a sign-up verified by mail, end to end', () => {
   let client: InboxdClient;
   before(async () => {
     t = await startTestApp();
-    demo = await startSignupApp({ smtp: { host: '127.0.0.1', port: t.app.smtpPort, ca: t.app.tls.cert, servername: 'localhost' } });
+    demo = await startSignupApp({
+      smtp: { host: '127.0.0.1', port: t.app.smtpPort, ca: t.app.tls.cert, servername: 'localhost' },
+    });
     // A suite would pass only baseUrl; the test app's certificate is self-signed, so this fetch trusts it.
     dispatcher = new Agent({ connect: { ca: t.app.tls.cert, servername: 'localhost' } });
     const trusting: FetchLike = (url, init) => fetch(url, { ...init, dispatcher });
@@ -61,7 +63,11 @@ describe('a sign-up verified by mail, end to end', () => {
       await signUp(address);
       const mail = await client.waitForMessage({ to: address, subject: SUBJECT, timeout: 30 });
       assert.equal(mail.from_name, 'Demo Shop');
-      assert.deepEqual(mail.codes.slice(0, 1), [demo.accounts.get(address)?.code], 'the code the demo sent is the first one found');
+      assert.deepEqual(
+        mail.codes.slice(0, 1),
+        [demo.accounts.get(address)?.code],
+        'the code the demo sent is the first one found',
+      );
       await browser.page.getByLabel('Code').fill(mail.codes[0]!);
       await browser.page.getByRole('button', { name: 'Verify' }).click();
       await browser.page.getByRole('heading', { name: 'Account confirmed' }).waitFor();
@@ -91,14 +97,30 @@ describe('a sign-up verified by mail, end to end', () => {
     try {
       const created = await mcp.client.callTool({ name: 'create_inbox', arguments: { prefix: 'agent' } });
       const { address } = created.structuredContent as { address: string };
-      const signedUp = await fetch(`${demo.url}/signup`, { method: 'POST', body: new URLSearchParams({ email: address }), redirect: 'manual' });
+      const signedUp = await fetch(`${demo.url}/signup`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: address }),
+        redirect: 'manual',
+      });
       assert.equal(signedUp.status, 303);
-      const waited = await mcp.client.callTool({ name: 'wait_for_message', arguments: { address, subject: SUBJECT, timeout_seconds: 30 } });
-      const { status, message } = waited.structuredContent as { status: string; message: { codes: string[]; links: string[] } };
+      const waited = await mcp.client.callTool({
+        name: 'wait_for_message',
+        arguments: { address, subject: SUBJECT, timeout_seconds: 30 },
+      });
+      const { status, message } = waited.structuredContent as {
+        status: string;
+        message: { codes: string[]; links: string[] };
+      };
       assert.equal(status, 'received');
       const account = demo.accounts.get(address);
-      assert.deepEqual([message.codes[0], message.links[0]], [account?.code, `${demo.url}/confirm?token=${account?.token}`]);
-      const verified = await fetch(`${demo.url}/verify`, { method: 'POST', body: new URLSearchParams({ email: address, code: message.codes[0]! }) });
+      assert.deepEqual(
+        [message.codes[0], message.links[0]],
+        [account?.code, `${demo.url}/confirm?token=${account?.token}`],
+      );
+      const verified = await fetch(`${demo.url}/verify`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: address, code: message.codes[0]! }),
+      });
       assert.match(await verified.text(), /<h1>Account confirmed<\/h1>/);
       const followed = await fetch(message.links[0]!);
       assert.match(await followed.text(), /<h1>Account confirmed<\/h1>/);

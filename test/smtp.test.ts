@@ -33,7 +33,8 @@ describe('SMTP ingest', () => {
     const session = await openSmtp(t.app.smtpPort);
     assert.match(await session.reply(), /^220 /);
     const ehlo = await session.command('EHLO client.example\r\n');
-    for (const feature of ['SIZE 10485760', 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'STARTTLS']) assert.match(ehlo, new RegExp(`250[- ]${feature}`));
+    for (const feature of ['SIZE 10485760', 'PIPELINING', '8BITMIME', 'SMTPUTF8', 'STARTTLS'])
+      assert.match(ehlo, new RegExp(`250[- ]${feature}`));
     assert.doesNotMatch(ehlo, /AUTH/);
     session.close();
   });
@@ -47,7 +48,10 @@ describe('SMTP ingest', () => {
   it('gives each hosted recipient its own message and refuses other domains at RCPT (D9)', async () => {
     const replies = await sendRaw(
       t.app.smtpPort,
-      { from: 'multi@example.org', to: ['one@inboxd.test', 'two@mail.inboxd.test', 'x@not-hosted.example', 'ONE@inboxd.test'] },
+      {
+        from: 'multi@example.org',
+        to: ['one@inboxd.test', 'two@mail.inboxd.test', 'x@not-hosted.example', 'ONE@inboxd.test'],
+      },
       Buffer.from('Subject: to many\n\nhello\n'),
     );
     assert.match(replies[1] as string, /^250/);
@@ -68,14 +72,24 @@ describe('SMTP ingest', () => {
   it('refuses malformed and quoted recipients with 553 5.1.3 (D7)', async () => {
     const session = await openEhlo(t.app.smtpPort);
     await session.command('MAIL FROM:<a@example.org>\r\n');
-    assert.equal(await session.command('RCPT TO:<"quoted"@inboxd.test>\r\n'), '553 5.1.3 Recipient address is not valid here');
-    assert.equal(await session.command(`RCPT TO:<${'x'.repeat(65)}@inboxd.test>\r\n`), '553 5.1.3 Recipient address is not valid here');
+    assert.equal(
+      await session.command('RCPT TO:<"quoted"@inboxd.test>\r\n'),
+      '553 5.1.3 Recipient address is not valid here',
+    );
+    assert.equal(
+      await session.command(`RCPT TO:<${'x'.repeat(65)}@inboxd.test>\r\n`),
+      '553 5.1.3 Recipient address is not valid here',
+    );
     assert.match(await session.command(`RCPT TO:<${'x'.repeat(64)}@inboxd.test>\r\n`), /^250/);
     session.close();
   });
 
   it('accepts an internationalised address and stores its domain in ASCII (D7)', async () => {
-    const replies = await sendRaw(t.app.smtpPort, { from: 'u@example.org', to: ['jürgen@inboxd.test'] }, Buffer.from('Subject: utf8\n\nhi\n'));
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: 'u@example.org', to: ['jürgen@inboxd.test'] },
+      Buffer.from('Subject: utf8\n\nhi\n'),
+    );
     assert.match(replies[replies.length - 1] as string, /^250/);
     assert.equal(await count('JÜRGEN@inboxd.test'), 1);
   });
@@ -84,7 +98,10 @@ describe('SMTP ingest', () => {
     const session = await openEhlo(t.app.smtpPort);
     await session.command('MAIL FROM:<a@example.org>\r\n');
     for (let i = 0; i < 100; i += 1) assert.match(await session.command(`RCPT TO:<r${i}@inboxd.test>\r\n`), /^250/);
-    assert.equal(await session.command('RCPT TO:<r100@inboxd.test>\r\n'), '452 4.5.3 Too many recipients, at most 100 per message');
+    assert.equal(
+      await session.command('RCPT TO:<r100@inboxd.test>\r\n'),
+      '452 4.5.3 Too many recipients, at most 100 per message',
+    );
     await session.command('DATA\r\n');
     assert.match(await session.command(toDataBlock(Buffer.from('Subject: hundred\n\nx\n'))), /^250/);
     session.close();
@@ -114,9 +131,17 @@ describe('SMTP ingest', () => {
   });
 
   it('accepts attachments of exactly 5 MiB and refuses one byte more (D6)', async () => {
-    const exact = await sendRaw(t.app.smtpPort, { from: 'a@example.org', to: ['big@inboxd.test'] }, mime(5 * 1024 * 1024));
+    const exact = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@example.org', to: ['big@inboxd.test'] },
+      mime(5 * 1024 * 1024),
+    );
     assert.match(exact[exact.length - 1] as string, /^250 /);
-    const over = await sendRaw(t.app.smtpPort, { from: 'a@example.org', to: ['big@inboxd.test'] }, mime(5 * 1024 * 1024 + 1));
+    const over = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@example.org', to: ['big@inboxd.test'] },
+      mime(5 * 1024 * 1024 + 1),
+    );
     assert.equal(over[over.length - 1], '552 5.3.4 Attachments exceed 5242880 bytes');
     assert.equal(await count('big@inboxd.test'), 1);
   });
@@ -130,14 +155,23 @@ describe('SMTP ingest', () => {
     );
     assert.equal(many[many.length - 1], '554 5.6.0 Message has more than 1000 MIME parts');
     let nested = 'Content-Type: text/plain\n\ndeep\n';
-    for (let depth = 21; depth >= 1; depth -= 1) nested = `Content-Type: multipart/mixed; boundary="d${depth}"\n\n--d${depth}\n${nested}--d${depth}--\n`;
-    const deep = await sendRaw(t.app.smtpPort, { from: 'a@example.org', to: ['parts@inboxd.test'] }, Buffer.from(`Subject: deep\n${nested}`));
+    for (let depth = 21; depth >= 1; depth -= 1)
+      nested = `Content-Type: multipart/mixed; boundary="d${depth}"\n\n--d${depth}\n${nested}--d${depth}--\n`;
+    const deep = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@example.org', to: ['parts@inboxd.test'] },
+      Buffer.from(`Subject: deep\n${nested}`),
+    );
     assert.equal(deep[deep.length - 1], '554 5.6.0 MIME parts nested deeper than 20');
     assert.equal(await count('parts@inboxd.test'), 0);
   });
 
   it('names mailer-daemon@<HELO name> as the sender of a null-sender message without From (D8)', async () => {
-    const replies = await sendRaw(t.app.smtpPort, { from: '', to: ['nullsender@inboxd.test'] }, Buffer.from('Subject: bounce\n\nno from\n'));
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: '', to: ['nullsender@inboxd.test'] },
+      Buffer.from('Subject: bounce\n\nno from\n'),
+    );
     assert.match(replies[replies.length - 1] as string, /^250/);
     t.clock.advance(1000);
     const list = await t.api('/api/v1/mailbox?address=nullsender@inboxd.test');
@@ -174,7 +208,11 @@ describe('SMTP connection caps and failures', () => {
       },
     });
     const port = await edge.listen(0, '127.0.0.1');
-    const replies = await sendRaw(port, { from: 'a@example.org', to: ['x@inboxd.test'] }, Buffer.from('Subject: x\n\nx\n'));
+    const replies = await sendRaw(
+      port,
+      { from: 'a@example.org', to: ['x@inboxd.test'] },
+      Buffer.from('Subject: x\n\nx\n'),
+    );
     assert.equal(replies[replies.length - 1], '451 4.3.0 Temporary storage failure, try again later');
     await edge.close();
   });

@@ -23,20 +23,33 @@ describe('trusted proxies by address (INBOXD_TRUST_PROXY)', () => {
     try {
       for (let i = 0; i < MAX_OPEN_PER_NETWORK; i += 1) {
         t.clock.advance(1000);
-        streams.push(await openMailboxStream(t, `proxied${i}@inboxd.test`, { 'x-forwarded-for': `198.51.100.${i}, 10.0.0.1` }));
+        streams.push(
+          await openMailboxStream(t, `proxied${i}@inboxd.test`, { 'x-forwarded-for': `198.51.100.${i}, 10.0.0.1` }),
+        );
       }
       assert.ok(streams.every((s) => s.status === 200));
       t.clock.advance(1000);
-      const extra = await openMailboxStream(t, 'proxied-extra@inboxd.test', { 'x-forwarded-for': '198.51.100.250, 10.0.0.1' });
+      const extra = await openMailboxStream(t, 'proxied-extra@inboxd.test', {
+        'x-forwarded-for': '198.51.100.250, 10.0.0.1',
+      });
       assert.equal(extra.status, 429, 'the 51st stream of 10.0.0.1 is refused, whatever the client wrote left of it');
       extra.close();
       t.clock.advance(1000);
-      const garbage = await openMailboxStream(t, 'proxied-garbage@inboxd.test', { 'x-forwarded-for': 'garbage-not-ip' });
-      assert.equal(garbage.status, 200, 'an entry that is no address is skipped: the proxy itself is the client, not a new identity');
+      const garbage = await openMailboxStream(t, 'proxied-garbage@inboxd.test', {
+        'x-forwarded-for': 'garbage-not-ip',
+      });
+      assert.equal(
+        garbage.status,
+        200,
+        'an entry that is no address is skipped: the proxy itself is the client, not a new identity',
+      );
       garbage.close();
     } finally {
       for (const s of streams) s.close();
-      await until(() => streams.every((_, i) => t.app.events.subscribers(`proxied${i}@inboxd.test`) === 0), 'the streams to close');
+      await until(
+        () => streams.every((_, i) => t.app.events.subscribers(`proxied${i}@inboxd.test`) === 0),
+        'the streams to close',
+      );
     }
   });
 });

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Agent, fetch } from 'undici';
-import { InboxdClient, InboxdError, InboxdTimeoutError, type ClientClock, type FetchLike } from '../src/client/index.js';
+import {
+  InboxdClient,
+  InboxdError,
+  InboxdTimeoutError,
+  type ClientClock,
+  type FetchLike,
+} from '../src/client/index.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('the typed client against the service', () => {
@@ -46,11 +52,26 @@ describe('the typed client against the service', () => {
     const { address, domain_kind } = await client.createInbox({ domain: 'mail.inboxd.test', prefix: 'suite' });
     assert.match(address, /^suite-[a-z2-7]{12}@mail\.inboxd\.test$/);
     assert.equal(domain_kind, 'public');
-    await t.send({ from: 'Shop <noreply@shop.example>', to: address, subject: 'Your code', text: 'Your code is 123456', headers: { 'X-Test-Run': '41' } });
-    await t.send({ from: 'Shop <noreply@shop.example>', to: address, subject: 'Confirm your account', text: 'Code 654321: https://shop.example/verify?t=ab12', headers: { 'X-Test-Run': '42' } });
+    await t.send({
+      from: 'Shop <noreply@shop.example>',
+      to: address,
+      subject: 'Your code',
+      text: 'Your code is 123456',
+      headers: { 'X-Test-Run': '41' },
+    });
+    await t.send({
+      from: 'Shop <noreply@shop.example>',
+      to: address,
+      subject: 'Confirm your account',
+      text: 'Code 654321: https://shop.example/verify?t=ab12',
+      headers: { 'X-Test-Run': '42' },
+    });
 
     const tagged = await client.waitForMessage({ to: address, header: { 'X-Test-Run': '42' }, timeout: 0 });
-    assert.deepEqual([tagged.subject, tagged.codes[0], tagged.links[0]], ['Confirm your account', '654321', 'https://shop.example/verify?t=ab12']);
+    assert.deepEqual(
+      [tagged.subject, tagged.codes[0], tagged.links[0]],
+      ['Confirm your account', '654321', 'https://shop.example/verify?t=ab12'],
+    );
     const second = await client.waitForMessage({ to: address, from: 'shop', nth: 2, timeout: 0 });
     assert.equal(second.id, tagged.id);
     const first = await client.waitForMessage({ to: address, subjectRegex: /^your\s+CODE$/, timeout: 0 });
@@ -70,11 +91,14 @@ describe('the typed client against the service', () => {
 
   it('throws the service’s refusals with their slug: a regex that could backtrack without limit, an unhosted domain', async () => {
     const { address } = await client.createInbox();
-    await assert.rejects(client.waitForMessage({ to: address, subjectRegex: '(a+)+$', timeout: 0 }), (error: unknown) => {
-      assert.ok(error instanceof InboxdError);
-      assert.deepEqual([error.status, error.slug], [400, 'invalid_parameter']);
-      return true;
-    });
+    await assert.rejects(
+      client.waitForMessage({ to: address, subjectRegex: '(a+)+$', timeout: 0 }),
+      (error: unknown) => {
+        assert.ok(error instanceof InboxdError);
+        assert.deepEqual([error.status, error.slug], [400, 'invalid_parameter']);
+        return true;
+      },
+    );
     await assert.rejects(client.list('someone@not-hosted.example'), { status: 404, slug: 'unknown_domain' });
   });
 

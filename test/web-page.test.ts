@@ -19,8 +19,10 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
   const origin = () => `https://127.0.0.1:${t.app.httpsPort}`;
   /** A fresh read budget for every address (D17: burst 5, 1 per second), between steps a person takes. */
   const refill = () => t.clock.advance(5000);
-  const listRequests = (address: string) => b.requests.filter((r) => r.startsWith(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).length;
-  const streamRequests = (address: string) => b.requests.filter((r) => r.startsWith(`/api/v1/mailbox/events?address=${encodeURIComponent(address)}`)).length;
+  const listRequests = (address: string) =>
+    b.requests.filter((r) => r.startsWith(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).length;
+  const streamRequests = (address: string) =>
+    b.requests.filter((r) => r.startsWith(`/api/v1/mailbox/events?address=${encodeURIComponent(address)}`)).length;
 
   before(async () => {
     [t, b] = await Promise.all([startTestApp({ INBOXD_PREMIUM_DOMAINS: 'vip.example.com' }), launchBrowser()]);
@@ -77,8 +79,14 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     const acknowledged = performance.now();
     const item = page.locator('.item', { hasText: 'Your code is 482913' });
     await item.waitFor();
-    ctx.diagnostic(`the message was on the page ${(performance.now() - acknowledged).toFixed(1)} ms after the SMTP 250`);
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { sameDocument?: boolean }).sameDocument), true, 'the page was not reloaded');
+    ctx.diagnostic(
+      `the message was on the page ${(performance.now() - acknowledged).toFixed(1)} ms after the SMTP 250`,
+    );
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { sameDocument?: boolean }).sameDocument),
+      true,
+      'the page was not reloaded',
+    );
     assert.equal(listRequests(address), 1, 'the message came through the stream, not a new list request');
     assert.equal(streamRequests(address), 1);
     assert.match((await item.getAttribute('class')) ?? '', /\bunread\b/);
@@ -113,7 +121,10 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     const lists = listRequests(address);
     refill();
     t.clock.advance(STREAM_LIFETIME_MS);
-    await until(() => streamRequests(address) === 2 && listRequests(address) === lists + 1, 'a second stream and a fresh list');
+    await until(
+      () => streamRequests(address) === 2 && listRequests(address) === lists + 1,
+      'a second stream and a fresh list',
+    );
     await page.locator('#live[data-state="live"]').waitFor();
     await t.send({ from: 'later@example.org', to: address, subject: 'After the reconnect', text: 'still live' });
     await page.locator('.item', { hasText: 'After the reconnect' }).waitFor();
@@ -121,7 +132,13 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
 
   it('pages through a long mailbox with "Load older messages"', async () => {
     const address = 'long@inboxd.test';
-    for (let i = 1; i <= 55; i += 1) await t.send({ from: 'bulk@example.org', to: address, subject: `Bulk ${String(i).padStart(2, '0')}`, text: `${i}` });
+    for (let i = 1; i <= 55; i += 1)
+      await t.send({
+        from: 'bulk@example.org',
+        to: address,
+        subject: `Bulk ${String(i).padStart(2, '0')}`,
+        text: `${i}`,
+      });
     refill();
     await b.page.goto(`${origin()}/#/${address}`);
     await b.page.locator('#messages .item').nth(49).waitFor();
@@ -171,7 +188,11 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     refill();
     await page.keyboard.press('Enter');
     await page.locator('#message-subject', { hasText: 'Newer one' }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'message-subject', 'focus moves to the message');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      'message-subject',
+      'focus moves to the message',
+    );
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('#message-pane').isHidden(), true);
     assert.match(await focused(), /Newer one/, 'focus returns to the message in the list');
@@ -218,7 +239,11 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     refill();
     await page.locator('.item', { hasText: 'Plain news' }).click();
     await page.locator('#message-subject', { hasText: 'Plain news' }).waitFor();
-    assert.equal(await page.getByRole('region', { name: 'From the message' }).count(), 0, 'no box when the message offers neither');
+    assert.equal(
+      await page.getByRole('region', { name: 'From the message' }).count(),
+      0,
+      'no box when the message offers neither',
+    );
   });
 
   it('keeps the bearer key in this tab only and reads a premium mailbox with it', async () => {
@@ -239,7 +264,10 @@ describe('the inbox page (D26)', { skip: browserSkipReason() }, () => {
     assert.equal(await page.evaluate(() => sessionStorage.getItem('inboxd.key')), holder.key);
     assert.equal(await page.evaluate(() => localStorage.length), 0);
     assert.equal((await context.cookies()).length, 0);
-    assert.ok(b.requests.every((r) => !r.includes(holder.key)), 'the key never appears in a URL');
+    assert.ok(
+      b.requests.every((r) => !r.includes(holder.key)),
+      'the key never appears in a URL',
+    );
 
     const other = await context.newPage();
     await other.goto(`${origin()}/`);

@@ -35,13 +35,27 @@ describe('the inbox page against hostile mail (D26)', { skip: browserSkipReason(
         .replaceAll('{{TRACKER}}', tracker.url)
         .replaceAll('{{TRACKER_HOST}}', new URL(tracker.url).host)
         .replaceAll('{{NAME}}', name);
-      await t.send({ from: 'attacker@example.net', to: ADDRESS, subject: name, html, text: `The text part of ${name}.` });
+      await t.send({
+        from: 'attacker@example.net',
+        to: ADDRESS,
+        subject: name,
+        html,
+        text: `The text part of ${name}.`,
+      });
     }
-    await t.send({ from: 'attacker@example.net', to: ADDRESS, subject: 'text-only', text: '<script>parent.postMessage("pwned:text","*")</script> <b>not bold</b> https://example.com/path).' });
+    await t.send({
+      from: 'attacker@example.net',
+      to: ADDRESS,
+      subject: 'text-only',
+      text: '<script>parent.postMessage("pwned:text","*")</script> <b>not bold</b> https://example.com/path).',
+    });
     await b.page.goto(`https://127.0.0.1:${t.app.httpsPort}/#/${ADDRESS}`);
     // Anything a mail's script posts to the page is recorded here.
     await b.page.evaluate(() => {
-      const w = globalThis as unknown as { received: string[]; addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void };
+      const w = globalThis as unknown as {
+        received: string[];
+        addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+      };
       w.received = [];
       w.addEventListener('message', (event) => w.received.push(String(event.data)));
     });
@@ -76,20 +90,42 @@ describe('the inbox page against hostile mail (D26)', { skip: browserSkipReason(
     assert.equal(await frame.getAttribute('sandbox'), '');
     assert.equal(await frame.getAttribute('referrerpolicy'), 'no-referrer');
     const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';
-    assert.match(srcdoc, /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; /);
+    assert.match(
+      srcdoc,
+      /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; /,
+    );
   });
 
   for (const name of NAMES) {
     it(`runs no script and loads nothing remote for ${name}.html`, async () => {
       const frame = await open(name);
       // Give every handler its chance: hover, click and submit what the mail offers.
-      for (const selector of ['div[style*="padding:40px"]', '#click-me', '#js-link', '#svg-link', '#submit', '#formaction', '#outside', '#js-submit', '#relative-link']) {
+      for (const selector of [
+        'div[style*="padding:40px"]',
+        '#click-me',
+        '#js-link',
+        '#svg-link',
+        '#submit',
+        '#formaction',
+        '#outside',
+        '#js-submit',
+        '#relative-link',
+      ]) {
         const target = frame.locator(selector);
         if ((await target.count()) === 0) continue;
-        await target.first().hover({ timeout: 2000 }).catch(() => undefined);
-        await target.first().click({ timeout: 2000, noWaitAfter: true }).catch(() => undefined);
+        await target
+          .first()
+          .hover({ timeout: 2000 })
+          .catch(() => undefined);
+        await target
+          .first()
+          .click({ timeout: 2000, noWaitAfter: true })
+          .catch(() => undefined);
       }
-      const again = await b.page.locator('iframe.mail-frame').elementHandle().then((h) => h?.contentFrame());
+      const again = await b.page
+        .locator('iframe.mail-frame')
+        .elementHandle()
+        .then((h) => h?.contentFrame());
       if (again) assert.equal(await pwned(again).catch(() => null), null, `a script ran in ${name}`);
       assert.equal(await pwned(frame).catch(() => null), null, `a script ran in ${name}`);
       assert.deepEqual(tracker.hits, [], `${name} reached the tracker`);
@@ -122,7 +158,10 @@ describe('the inbox page against hostile mail (D26)', { skip: browserSkipReason(
     await b.page.locator('.item', { hasText: 'text-only' }).click();
     const text = b.page.locator('pre.text-body');
     await text.waitFor();
-    assert.equal((await text.textContent())?.trimEnd(), '<script>parent.postMessage("pwned:text","*")</script> <b>not bold</b> https://example.com/path).');
+    assert.equal(
+      (await text.textContent())?.trimEnd(),
+      '<script>parent.postMessage("pwned:text","*")</script> <b>not bold</b> https://example.com/path).',
+    );
     assert.equal(await text.locator('b, script').count(), 0);
     assert.equal(await text.locator('a').getAttribute('href'), 'https://example.com/path');
     assert.equal(await b.page.locator('iframe').count(), 0, 'a text-only message has no frame');
@@ -144,6 +183,9 @@ describe('the inbox page against hostile mail (D26)', { skip: browserSkipReason(
     const received = await b.page.evaluate(() => (globalThis as unknown as { received: string[] }).received);
     assert.deepEqual(received, []);
     assert.deepEqual(dialogs, []);
-    assert.deepEqual(b.console.filter((line) => line.startsWith('pageerror')), []);
+    assert.deepEqual(
+      b.console.filter((line) => line.startsWith('pageerror')),
+      [],
+    );
   });
 });

@@ -12,7 +12,11 @@ app.get('/fixed', {
     response: {
       200: {
         type: 'object',
-        properties: { status: { type: 'string' }, service: { type: 'string' }, items: { type: 'array', items: { type: 'integer' } } },
+        properties: {
+          status: { type: 'string' },
+          service: { type: 'string' },
+          items: { type: 'array', items: { type: 'integer' } },
+        },
       },
     },
   },

@@ -13,7 +13,10 @@ export interface HttpsClient {
 }
 
 export function httpsClient(node: RunningInboxd, options: { localAddress?: string } = {}): HttpsClient {
-  const dispatcher = new Agent({ connect: { ca: readFileSync(node.certFile, 'utf8'), servername: 'localhost', ...options }, connections: 64 });
+  const dispatcher = new Agent({
+    connect: { ca: readFileSync(node.certFile, 'utf8'), servername: 'localhost', ...options },
+    connections: 64,
+  });
   const base = `https://127.0.0.1:${node.httpsPort}`;
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}`, { dispatcher });

@@ -28,7 +28,12 @@ export class LeanHttpsConnection {
   private failure: Error | undefined;
 
   constructor(options: { port: number; ca: string; localAddress: string }) {
-    const tcp = connectTcp({ host: '127.0.0.1', port: options.port, localAddress: options.localAddress, noDelay: true });
+    const tcp = connectTcp({
+      host: '127.0.0.1',
+      port: options.port,
+      localAddress: options.localAddress,
+      noDelay: true,
+    });
     this.socket = connect({ socket: tcp, ca: options.ca, servername: 'localhost' });
     this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
     const fail = (error: Error) => this.fail(error);
@@ -77,7 +82,8 @@ export class LeanHttpsConnection {
         const name = line.slice(0, colon).toLowerCase();
         if (name === 'content-length') length = Number(line.slice(colon + 1).trim());
         else if (name === 'etag') etag = line.slice(colon + 1).trim();
-        else if (name === 'transfer-encoding') return this.fail(new Error('chunked responses are not read by this client'));
+        else if (name === 'transfer-encoding')
+          return this.fail(new Error('chunked responses are not read by this client'));
       }
       if (status === 304 || status === 204) length = 0;
       const total = end + 4 + length;

@@ -40,7 +40,12 @@ export function npmError(stderr: string): string {
   const lines = stderr
     .split('\n')
     .map((l) => l.replace(/^npm (error|ERR!)\s*/, '').trim())
-    .filter((l) => l !== '' && !l.startsWith('at ') && !/Unknown (user|env) config|complete log|behind a proxy|npm help|^syscall |^errno /.test(l));
+    .filter(
+      (l) =>
+        l !== '' &&
+        !l.startsWith('at ') &&
+        !/Unknown (user|env) config|complete log|behind a proxy|npm help|^syscall |^errno /.test(l),
+    );
   return lines.slice(0, 2).join('; ').slice(0, 300) || 'no output';
 }
 
@@ -58,12 +63,17 @@ export function installPeers(log: (line: string) => void): { ok: true } | { ok: 
     timeout: 5 * 60_000,
     env: { ...process.env, npm_config_update_notifier: 'false' },
   });
-  if (result.error !== undefined) return { ok: false, reason: `npm ci --prefix bench/peers failed: ${result.error.message}` };
+  if (result.error !== undefined)
+    return { ok: false, reason: `npm ci --prefix bench/peers failed: ${result.error.message}` };
   if (result.status !== 0) {
-    return { ok: false, reason: `npm ci --prefix bench/peers exited ${result.status}: ${npmError(result.stderr ?? '')}` };
+    return {
+      ok: false,
+      reason: `npm ci --prefix bench/peers exited ${result.status}: ${npmError(result.stderr ?? '')}`,
+    };
   }
   const still = Object.values(PEER_VERSIONS).filter((p) => installedVersion(p.pkg) !== p.version);
-  if (still.length > 0) return { ok: false, reason: `after npm ci, ${still.map((p) => `${p.pkg} ${p.version}`).join(', ')} still missing` };
+  if (still.length > 0)
+    return { ok: false, reason: `after npm ci, ${still.map((p) => `${p.pkg} ${p.version}`).join(', ')} still missing` };
   return { ok: true };
 }
 
@@ -111,15 +121,26 @@ export async function answersEhlo(port: number, timeoutMs = 2000): Promise<boole
 }
 
 /** Waits until the child answers EHLO on `port`; throws with its output if it exits or takes over `timeoutMs`. */
-async function readyOrThrow(name: string, child: ChildProcess, port: number, output: () => string, timeoutMs = 30_000): Promise<void> {
+async function readyOrThrow(
+  name: string,
+  child: ChildProcess,
+  port: number,
+  output: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it answered EHLO: ${output().slice(0, 3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${name} exited (${child.exitCode ?? child.signalCode}) before it answered EHLO: ${output().slice(0, 3000)}`,
+      );
     if (await answersEhlo(port, 1000)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stopChild(child);
-  throw new Error(`${name} did not answer EHLO on 127.0.0.1:${port} within ${timeoutMs / 1000} s: ${output().slice(0, 3000)}`);
+  throw new Error(
+    `${name} did not answer EHLO on 127.0.0.1:${port} within ${timeoutMs / 1000} s: ${output().slice(0, 3000)}`,
+  );
 }
 
 /** Keeps the last 16 KB of a child's output (and drains its pipes, so it never blocks on a full one). */
@@ -149,7 +170,14 @@ exports.discard = function (next) { next(OK, 'discarded') }
 /** Haraka's config files for one process on 127.0.0.1:`port` with only the discard plugin. */
 export function harakaConfig(port: number): Record<string, string> {
   return {
-    'config/smtp.ini': [`listen=127.0.0.1:${port}`, 'nodes=0', 'inactivity_timeout=60', 'graceful_shutdown=false', 'force_shutdown_timeout=2', ''].join('\n'),
+    'config/smtp.ini': [
+      `listen=127.0.0.1:${port}`,
+      'nodes=0',
+      'inactivity_timeout=60',
+      'graceful_shutdown=false',
+      'force_shutdown_timeout=2',
+      '',
+    ].join('\n'),
     'config/plugins': 'bench_discard\n',
     // warn: Haraka logs several lines per connection at info; the bare smtp-server logs nothing.
     'config/log.ini': ['[main]', 'level=warn', 'timestamps=false', 'format=default', ''].join('\n'),
@@ -165,7 +193,10 @@ export function harakaConfig(port: number): Record<string, string> {
 export async function startHaraka(): Promise<RunningPeer> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-haraka-'));
   const port = await freePort();
-  const files = { ...harakaConfig(port), 'config/connection.ini': readFileSync(join(peersDir, 'node_modules', 'Haraka', 'config', 'connection.ini'), 'utf8') };
+  const files = {
+    ...harakaConfig(port),
+    'config/connection.ini': readFileSync(join(peersDir, 'node_modules', 'Haraka', 'config', 'connection.ini'), 'utf8'),
+  };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     writeFileSync(join(dir, file), text);
@@ -178,7 +209,17 @@ export async function startMaildev(): Promise<RunningPeer> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-bench-maildev-'));
   const port = await freePort();
   const bin = join(peersDir, 'node_modules', 'maildev', 'bin', 'maildev');
-  return launch('maildev', 'MailDev', dir, port, [bin, '--smtp', String(port), '--ip', '127.0.0.1', '--disable-web', '--mail-directory', dir, '--silent']);
+  return launch('maildev', 'MailDev', dir, port, [
+    bin,
+    '--smtp',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--disable-web',
+    '--mail-directory',
+    dir,
+    '--silent',
+  ]);
 }
 
 /** Starts a peer in `dir` (its own temporary folder, removed when it stops or fails to start) and waits

@@ -59,8 +59,22 @@ interface MailboxState {
   last: { startedAt: number; subjects: Set<string> } | undefined;
 }
 
-function run(config: PollerConfig, report: (r: PollerReport) => void): { ack(mailbox: string, subject: string, ackAt: number): void; stop(): void } {
-  const result: PollerReport = { polls: 0, ok: 0, notModified: 0, failures: {}, latency: new Array<number>(BUCKETS).fill(0), lateness: new Array<number>(BUCKETS).fill(0), checked: 0, seenFirstPoll: 0, missed: [], unchecked: 0 };
+function run(
+  config: PollerConfig,
+  report: (r: PollerReport) => void,
+): { ack(mailbox: string, subject: string, ackAt: number): void; stop(): void } {
+  const result: PollerReport = {
+    polls: 0,
+    ok: 0,
+    notModified: 0,
+    failures: {},
+    latency: new Array<number>(BUCKETS).fill(0),
+    lateness: new Array<number>(BUCKETS).fill(0),
+    checked: 0,
+    seenFirstPoll: 0,
+    missed: [],
+    unchecked: 0,
+  };
   const states = new Map<string, MailboxState>();
   const clients: LeanHttpsConnection[] = [];
   let stopped = false;
@@ -83,11 +97,19 @@ function run(config: PollerConfig, report: (r: PollerReport) => void): { ack(mai
     state.pending = still;
   }
 
-  async function pollOnce(client: LeanHttpsConnection, mailbox: string, state: MailboxState, scheduled: number): Promise<void> {
+  async function pollOnce(
+    client: LeanHttpsConnection,
+    mailbox: string,
+    state: MailboxState,
+    scheduled: number,
+  ): Promise<void> {
     const startedAt = now();
     const measured = startedAt >= config.measureFrom && startedAt < config.measureUntil;
     try {
-      const response = await client.get(`/api/v1/mailbox?address=${mailbox}`, state.etag === undefined ? [] : [`If-None-Match: ${state.etag}`]);
+      const response = await client.get(
+        `/api/v1/mailbox?address=${mailbox}`,
+        state.etag === undefined ? [] : [`If-None-Match: ${state.etag}`],
+      );
       if (response.status === 200) {
         const body = JSON.parse(response.body.toString('utf8')) as { messages: { subject: string | null }[] };
         state.subjects = new Set(body.messages.map((m) => m.subject ?? ''));
@@ -119,11 +141,14 @@ function run(config: PollerConfig, report: (r: PollerReport) => void): { ack(mai
   function schedule(client: LeanHttpsConnection, mailbox: string, state: MailboxState, base: number, n: number): void {
     const at = base + n * 1000 + (n === 0 ? 0 : (Math.random() - 0.5) * 1000);
     if (stopped || at >= config.measureUntil) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      // Never before the previous poll has answered (one request at a time per mailbox).
-      void pollOnce(client, mailbox, state, at).then(() => schedule(client, mailbox, state, base, n + 1));
-    }, Math.max(0, at - now()));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        // Never before the previous poll has answered (one request at a time per mailbox).
+        void pollOnce(client, mailbox, state, at).then(() => schedule(client, mailbox, state, base, n + 1));
+      },
+      Math.max(0, at - now()),
+    );
     timers.add(timer);
   }
 
@@ -164,7 +189,11 @@ function run(config: PollerConfig, report: (r: PollerReport) => void): { ack(mai
 type ParentMessage = { config: PollerConfig } | { ack: [string, string, number] } | { stop: true };
 
 // Only when started as the poller process, not when imported (the bench's tests read its histogram).
-if (process.send !== undefined && process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (
+  process.send !== undefined &&
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(process.argv[1]).href
+) {
   let poller: ReturnType<typeof run> | undefined;
   process.on('message', (message: ParentMessage) => {
     if ('config' in message) poller = run(message.config, (r) => process.send!({ report: r }));

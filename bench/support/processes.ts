@@ -57,7 +57,10 @@ function parseJsonLine(line: string): Record<string, unknown> | undefined {
   }
 }
 
-export async function startInboxd(env: Record<string, string>, options: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<RunningInboxd> {
+export async function startInboxd(
+  env: Record<string, string>,
+  options: { dataDir?: string; nodeArgs?: string[] } = {},
+): Promise<RunningInboxd> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inboxd-bench-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(root, 'dist/main.js'), 'serve'], {
     cwd: root,
@@ -93,10 +96,14 @@ export async function startInboxd(env: Record<string, string>, options: { dataDi
 
 /** A bench/servers/*.ts program that prints `{"port": N}` when it listens. */
 export async function startHelper(file: string, args: string[] = []): Promise<Running & { port: number }> {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'bench/servers', file), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(root, 'bench/servers', file), ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const port = await firstLine(child, (line) => parseJsonLine(line)?.port as number | undefined);
   return { child, pid: child.pid!, port, stop: () => stopChild(child) };
 }

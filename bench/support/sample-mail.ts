@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 export type SampleSize = '4k' | '512k' | '7m';
 
-const WORDS = 'the account your confirm please link code welcome team support email address verify sign secure password reset order invoice receipt shipping delivery update settings privacy notice thanks regards today click button below expires minutes hours'.split(' ');
+const WORDS =
+  'the account your confirm please link code welcome team support email address verify sign secure password reset order invoice receipt shipping delivery update settings privacy notice thanks regards today click button below expires minutes hours'.split(
+    ' ',
+  );
 
 /** Prose of about `bytes` bytes in lines of at most 76 characters. */
 function prose(bytes: number, seed: number): string {

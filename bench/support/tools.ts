@@ -12,7 +12,8 @@ export function ensureTools(commands: string[]): void {
   const missing = commands.filter((c) => !present(c));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((c) => PACKAGES[c] ?? c))];
-  if (process.getuid?.() !== 0) throw new Error(`missing ${missing.join(', ')}: install the Debian packages ${packages.join(' ')}`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`missing ${missing.join(', ')}: install the Debian packages ${packages.join(' ')}`);
   console.error(`installing ${packages.join(' ')} from Debian for ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });

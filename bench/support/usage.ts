@@ -24,7 +24,10 @@ export function parseProcStat(text: string): ProcStat {
   if (open < 0 || close < open) throw new Error(`not a /proc/<pid>/stat line: ${text.slice(0, 80)}`);
   const pid = Number(text.slice(0, open).trim());
   // After the name: field 3 (state) is index 0, so field N is index N - 3.
-  const rest = text.slice(close + 2).trim().split(/\s+/);
+  const rest = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   const field = (n: number) => {
     const value = Number(rest[n - 3]);
     if (!Number.isFinite(value)) throw new Error(`field ${n} of /proc/${pid}/stat is not a number`);
@@ -63,7 +66,8 @@ function childrenOf(pid: number): number[] {
   }
   for (const tid of tids) {
     try {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/)) if (child !== '') out.push(Number(child));
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+        if (child !== '') out.push(Number(child));
     } catch {
       // the thread ended meanwhile
     }

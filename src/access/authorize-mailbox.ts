@@ -34,7 +34,8 @@ function opensClosedDomain(closure: DomainClosure, bearer: ResolvedBearer): bool
 async function authorizePremium(deps: AccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<void> {
   if (bearer.state === 'none') throw new AppError('payment_required');
   if (bearer.state !== 'live') throw new AppError('forbidden', 'This key is not a live API key.');
-  if (!hasActivePremium(bearer.account, deps.clock.now())) throw new AppError('payment_required', 'This account has no active premium plan.');
+  if (!hasActivePremium(bearer.account, deps.clock.now()))
+    throw new AppError('payment_required', 'This account has no active premium plan.');
   const holder =
     (await deps.directory.reservationOf(mailbox.address)) ??
     (await deps.directory.reserveAddress(mailbox.address, bearer.account.id, deps.clock.now()));
@@ -42,7 +43,11 @@ async function authorizePremium(deps: AccessDeps, mailbox: Address, bearer: Reso
 }
 
 /** Throws the refusal of D11–D14, or returns the kind of the mailbox's domain. */
-export async function authorizeMailbox(deps: AccessDeps, mailbox: Address, bearer: ResolvedBearer): Promise<DomainKind> {
+export async function authorizeMailbox(
+  deps: AccessDeps,
+  mailbox: Address,
+  bearer: ResolvedBearer,
+): Promise<DomainKind> {
   const hosted = await deps.domains.lookup(mailbox.domain);
   if (hosted === null) throw new AppError('unknown_domain');
   if (hosted.kind === 'premium') await authorizePremium(deps, mailbox, bearer);

@@ -31,6 +31,7 @@ describe('plans (D13, D15)', () => {
 
   it('accepts only real calendar days as paid-through dates', () => {
     assert.equal(isCalendarDate('2028-02-29'), true);
-    for (const bad of ['2027-02-29', '2026-13-01', '2026-1-1', '20261101', 'tomorrow']) assert.equal(isCalendarDate(bad), false, bad);
+    for (const bad of ['2027-02-29', '2026-13-01', '2026-1-1', '20261101', 'tomorrow'])
+      assert.equal(isCalendarDate(bad), false, bad);
   });
 });

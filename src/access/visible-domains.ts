@@ -19,10 +19,12 @@ export async function visibleDomains(deps: AccessDeps, bearer: ResolvedBearer): 
     if (hasActivePremium(bearer.account, deps.clock.now())) {
       domains.push(...deps.domains.premiumDomains().map((domain): VisibleDomain => ({ domain, kind: 'premium' })));
     }
-    for (const record of await deps.directory.domainsClosedTo(bearer.account.id)) domains.push({ domain: record.domain, kind: 'closed' });
+    for (const record of await deps.directory.domainsClosedTo(bearer.account.id))
+      domains.push({ domain: record.domain, kind: 'closed' });
   } else if (bearer.state === 'unknown') {
     // A domain key is found by its digest; the digest is of 32 random bytes, so the lookup leaks nothing.
-    for (const record of await deps.directory.domainsByKeyDigest(digestOf(bearer.presented))) domains.push({ domain: record.domain, kind: 'closed' });
+    for (const record of await deps.directory.domainsByKeyDigest(digestOf(bearer.presented)))
+      domains.push({ domain: record.domain, kind: 'closed' });
   }
   return domains;
 }

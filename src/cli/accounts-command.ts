@@ -17,13 +17,15 @@ function withPlanOptions(command: Command): Command {
 
 export function registerAccountsCommand(program: Command): void {
   const accounts = program.command('accounts').description('accounts and their plans');
-  withOutputOptions(withPlanOptions(accounts.command('create').description('create an account'))).action((options: PlanOptions) =>
-    runOperatorCommand(options, (op) => op.accounts.create(options)),
+  withOutputOptions(withPlanOptions(accounts.command('create').description('create an account'))).action(
+    (options: PlanOptions) => runOperatorCommand(options, (op) => op.accounts.create(options)),
   );
-  withOutputOptions(accounts.command('list').description('list accounts with their plan and this month\'s premium usage')).action(
-    (options: OutputOptions) => runOperatorCommand(options, (op) => op.accounts.list()),
-  );
-  withOutputOptions(withPlanOptions(accounts.command('update <id>').description('change an account\'s plan, quota or paid-through date'))).action(
-    (id: string, options: PlanOptions) => runOperatorCommand(options, (op) => op.accounts.update(id, options)),
-  );
+  withOutputOptions(
+    accounts.command('list').description("list accounts with their plan and this month's premium usage"),
+  ).action((options: OutputOptions) => runOperatorCommand(options, (op) => op.accounts.list()));
+  withOutputOptions(
+    withPlanOptions(
+      accounts.command('update <id>').description("change an account's plan, quota or paid-through date"),
+    ),
+  ).action((id: string, options: PlanOptions) => runOperatorCommand(options, (op) => op.accounts.update(id, options)));
 }

@@ -4,8 +4,8 @@ import { runOperatorCommand, withOutputOptions, type OutputOptions } from './ope
 
 export function registerDomainsCommand(program: Command): void {
   const domains = program.command('domains').description('own domains connected by mail: list, close, reopen');
-  withOutputOptions(domains.command('list').description('list connected own domains and how each is closed')).action((options: OutputOptions) =>
-    runOperatorCommand(options, (op) => op.domains.list()),
+  withOutputOptions(domains.command('list').description('list connected own domains and how each is closed')).action(
+    (options: OutputOptions) => runOperatorCommand(options, (op) => op.domains.list()),
   );
   withOutputOptions(
     domains
@@ -19,7 +19,7 @@ export function registerDomainsCommand(program: Command): void {
       options.account === undefined ? 'Store this domain key now: it is not shown again.' : undefined,
     ),
   );
-  withOutputOptions(domains.command('reopen <domain>').description('reopen a closed domain: reads need no key again')).action(
-    (domain: string, options: OutputOptions) => runOperatorCommand(options, (op) => op.domains.reopen(domain)),
-  );
+  withOutputOptions(
+    domains.command('reopen <domain>').description('reopen a closed domain: reads need no key again'),
+  ).action((domain: string, options: OutputOptions) => runOperatorCommand(options, (op) => op.domains.reopen(domain)));
 }

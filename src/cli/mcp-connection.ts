@@ -19,10 +19,13 @@ export interface McpConnectionOptions {
 }
 
 export async function connectMcpClient(url: URL, options: McpConnectionOptions): Promise<McpConnection> {
-  const dispatcher = new Agent({ connect: { ca: options.ca, ...(options.servername === undefined ? {} : { servername: options.servername }) } });
+  const dispatcher = new Agent({
+    connect: { ca: options.ca, ...(options.servername === undefined ? {} : { servername: options.servername }) },
+  });
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: options.key === undefined ? {} : { headers: { authorization: `Bearer ${options.key}` } },
-    fetch: ((target: string | URL, init?: RequestInit) => undiciFetch(target, { ...(init as object), dispatcher })) as unknown as typeof fetch,
+    fetch: ((target: string | URL, init?: RequestInit) =>
+      undiciFetch(target, { ...(init as object), dispatcher })) as unknown as typeof fetch,
   });
   const client = new Client({ name: options.clientName, version: '1.0.0' });
   try {

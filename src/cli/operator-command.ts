@@ -14,10 +14,16 @@ export interface OutputOptions extends ConfigOption {
 }
 
 export function withOutputOptions(command: Command): Command {
-  return command.option('--json', 'print JSON').option('--config <file>', 'JSON file of INBOXD_* keys; environment variables win over it');
+  return command
+    .option('--json', 'print JSON')
+    .option('--config <file>', 'JSON file of INBOXD_* keys; environment variables win over it');
 }
 
-export async function runOperatorCommand(options: OutputOptions, action: (operator: Operator) => Promise<object>, note?: string): Promise<void> {
+export async function runOperatorCommand(
+  options: OutputOptions,
+  action: (operator: Operator) => Promise<object>,
+  note?: string,
+): Promise<void> {
   const config = configOrExit(options);
   const storage = await openStorage(config);
   try {

@@ -8,7 +8,11 @@ function table(rows: Record<string, unknown>[]): string {
   if (rows.length === 0) return '(none)';
   const columns = Object.keys(rows[0] as object);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] as number)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n');
 }
 
@@ -21,5 +25,8 @@ function fields(record: Record<string, unknown>): string {
 
 export function print(value: object, json: boolean): void {
   if (json) console.log(JSON.stringify(value, null, 2));
-  else console.log(Array.isArray(value) ? table(value as Record<string, unknown>[]) : fields(value as Record<string, unknown>));
+  else
+    console.log(
+      Array.isArray(value) ? table(value as Record<string, unknown>[]) : fields(value as Record<string, unknown>),
+    );
 }

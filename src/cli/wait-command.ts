@@ -33,15 +33,24 @@ function serviceUrl(config: Config, given: string | undefined): string {
 /** The system's CAs, plus the service's own generated certificate when there is one. */
 function trustedCertificates(config: Config): string[] {
   const generated = generatedCertificatePath(config.dataDir, config.hostname);
-  return config.tlsCert === undefined && existsSync(generated) ? [...rootCertificates, readFileSync(generated, 'utf8')] : [...rootCertificates];
+  return config.tlsCert === undefined && existsSync(generated)
+    ? [...rootCertificates, readFileSync(generated, 'utf8')]
+    : [...rootCertificates];
 }
 
-async function waitOnce(client: Client, address: string, seconds: number, options: WaitOptions): Promise<CallToolResult> {
+async function waitOnce(
+  client: Client,
+  address: string,
+  seconds: number,
+  options: WaitOptions,
+): Promise<CallToolResult> {
   const args: Record<string, unknown> = { address, timeout_seconds: seconds };
   if (options.from !== undefined) args.from = options.from;
   if (options.subject !== undefined) args.subject = options.subject;
   // The tool answers within `seconds`; the request timeout only guards against a dead server.
-  return (await client.callTool({ name: 'wait_for_message', arguments: args }, undefined, { timeout: (seconds + 30) * 1000 })) as CallToolResult;
+  return (await client.callTool({ name: 'wait_for_message', arguments: args }, undefined, {
+    timeout: (seconds + 30) * 1000,
+  })) as CallToolResult;
 }
 
 export function registerWaitCommand(program: Command): void {
@@ -80,7 +89,9 @@ export function registerWaitCommand(program: Command): void {
           }
           const answer = result.structuredContent as { status: string; message: PrintedMessage | null };
           if (answer.message !== null) {
-            console.log(options.json === true ? JSON.stringify(answer.message, null, 2) : formatMessage(answer.message));
+            console.log(
+              options.json === true ? JSON.stringify(answer.message, null, 2) : formatMessage(answer.message),
+            );
             return;
           }
           if (Date.now() >= deadline) {

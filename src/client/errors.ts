@@ -11,7 +11,12 @@ export class InboxdError extends Error {
   /** Seconds the service asked to wait before trying again (429, 503), when it said. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, slug: string, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    slug: string,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.slug = slug;

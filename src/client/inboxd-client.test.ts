@@ -2,7 +2,14 @@
 // asks for, how it spells the criteria of a wait, what it throws, how it honours 429 and its own time limit.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InboxdClient, InboxdError, InboxdTimeoutError, type ClientClock, type FetchLike, type FetchRequest } from './index.js';
+import {
+  InboxdClient,
+  InboxdError,
+  InboxdTimeoutError,
+  type ClientClock,
+  type FetchLike,
+  type FetchRequest,
+} from './index.js';
 
 interface Sent {
   url: string;
@@ -10,7 +17,10 @@ interface Sent {
 }
 
 /** Answers each request with the next of `answers` (a Response, or a function of the request), recording it. */
-function stubFetch(...answers: (Response | ((request: Sent) => Promise<Response>))[]): { fetch: FetchLike; sent: Sent[] } {
+function stubFetch(...answers: (Response | ((request: Sent) => Promise<Response>))[]): {
+  fetch: FetchLike;
+  sent: Sent[];
+} {
   const sent: Sent[] = [];
   const fetch: FetchLike = async (url, init) => {
     const request = { url, init };
@@ -81,13 +91,26 @@ const MESSAGE = {
   links: ['https://shop.example/confirm?t=1'],
 };
 
-function client(fetch: FetchLike, options: { apiKey?: string; baseUrl?: string; clock?: ClientClock; retryDeadlineMs?: number } = {}) {
-  return new InboxdClient({ baseUrl: options.baseUrl ?? 'https://inboxd.test', fetch, clock: options.clock ?? manualClock(), ...options });
+function client(
+  fetch: FetchLike,
+  options: { apiKey?: string; baseUrl?: string; clock?: ClientClock; retryDeadlineMs?: number } = {},
+) {
+  return new InboxdClient({
+    baseUrl: options.baseUrl ?? 'https://inboxd.test',
+    fetch,
+    clock: options.clock ?? manualClock(),
+    ...options,
+  });
 }
 
 describe('InboxdClient requests', () => {
   it('createInbox POSTs its options as JSON to /api/v1/inbox with the key as a bearer token', async () => {
-    const created = { address: 'signup-k3j2@inboxd.test', domain_kind: 'public', publicly_readable: true, expires_after_seconds: 432000 };
+    const created = {
+      address: 'signup-k3j2@inboxd.test',
+      domain_kind: 'public',
+      publicly_readable: true,
+      expires_after_seconds: 432000,
+    };
     const { fetch, sent } = stubFetch(json(created));
     assert.deepEqual(await client(fetch, { apiKey: 'ik_secret' }).createInbox({ prefix: 'signup' }), created);
     assert.equal(sent[0]!.url, 'https://inboxd.test/api/v1/inbox');
@@ -106,15 +129,27 @@ describe('InboxdClient requests', () => {
 
   it('list encodes the address and the paging in the query, under a base URL with a path and a trailing slash', async () => {
     const { fetch, sent } = stubFetch(json({ address: 'a+b@inboxd.test', count: 0, next: null, messages: [] }));
-    await client(fetch, { baseUrl: 'https://proxy.example/inboxd/' }).list('a+b@inboxd.test', { limit: 10, before: '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A' });
-    assert.equal(sent[0]!.url, 'https://proxy.example/inboxd/api/v1/mailbox?address=a%2Bb%40inboxd.test&limit=10&before=01KAGZ3M9Q8R7T6V5W4X3Y2Z1A');
+    await client(fetch, { baseUrl: 'https://proxy.example/inboxd/' }).list('a+b@inboxd.test', {
+      limit: 10,
+      before: '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A',
+    });
+    assert.equal(
+      sent[0]!.url,
+      'https://proxy.example/inboxd/api/v1/mailbox?address=a%2Bb%40inboxd.test&limit=10&before=01KAGZ3M9Q8R7T6V5W4X3Y2Z1A',
+    );
     assert.equal(sent[0]!.init.method, 'GET');
     assert.equal(sent[0]!.init.body, undefined);
   });
 
   it('read, delete, codes, links and raw name the message in the path and its mailbox in the query', async () => {
     const codes = { id: 'X1', codes: ['482913'], links: ['https://shop.example/confirm'] };
-    const { fetch, sent } = stubFetch(json(MESSAGE), json({ deleted: true, id: 'X1' }), json(codes), json(codes), new Response(new Uint8Array([70, 114, 111, 109])));
+    const { fetch, sent } = stubFetch(
+      json(MESSAGE),
+      json({ deleted: true, id: 'X1' }),
+      json(codes),
+      json(codes),
+      new Response(new Uint8Array([70, 114, 111, 109])),
+    );
     const inboxd = client(fetch);
     assert.equal((await inboxd.read('a@inboxd.test', 'X1')).subject, 'Your code');
     assert.deepEqual(await inboxd.delete('a@inboxd.test', 'X1'), { deleted: true, id: 'X1' });
@@ -181,7 +216,10 @@ describe('InboxdClient.waitForMessage', () => {
   it('waits 30 seconds unless told, and takes a message id as since', async () => {
     const { fetch, sent } = stubFetch(json({ status: 'received', message: MESSAGE }));
     await client(fetch).waitForMessage({ to: 'a@inboxd.test', since: '01KAGZ3M9Q8R7T6V5W4X3Y2Z1A' });
-    assert.equal(sent[0]!.url, 'https://inboxd.test/api/v1/mailbox/wait?address=a%40inboxd.test&since=01KAGZ3M9Q8R7T6V5W4X3Y2Z1A&timeout=30');
+    assert.equal(
+      sent[0]!.url,
+      'https://inboxd.test/api/v1/mailbox/wait?address=a%40inboxd.test&since=01KAGZ3M9Q8R7T6V5W4X3Y2Z1A&timeout=30',
+    );
   });
 
   it('throws InboxdTimeoutError (status 200, slug timeout) when the service answers timeout', async () => {
@@ -218,7 +256,12 @@ describe('InboxdClient errors', () => {
 
   it('an answer that is not the service’s JSON keeps its status, with slug http_<status>', async () => {
     const { fetch } = stubFetch(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await assert.rejects(client(fetch).list('a@inboxd.test'), { name: 'InboxdError', status: 502, slug: 'http_502', message: '502 Bad Gateway' });
+    await assert.rejects(client(fetch).list('a@inboxd.test'), {
+      name: 'InboxdError',
+      status: 502,
+      slug: 'http_502',
+      message: '502 Bad Gateway',
+    });
   });
 
   it('a fetch that fails throws InboxdError with status 0 and slug network_error, the cause kept', async () => {
@@ -240,7 +283,10 @@ describe('InboxdClient errors', () => {
 describe('InboxdClient and 429', () => {
   it('tries again after the Retry-After of a 429 (on its clock) and answers what the second attempt got', async () => {
     const clock = manualClock();
-    const { fetch, sent } = stubFetch(json({ error: 'rate_limited', message: 'Slow down.' }, 429, { 'retry-after': '2' }), json({ domains: [] }));
+    const { fetch, sent } = stubFetch(
+      json({ error: 'rate_limited', message: 'Slow down.' }, 429, { 'retry-after': '2' }),
+      json({ domains: [] }),
+    );
     const answer = client(fetch, { clock }).domains();
     await until(() => clock.sleeps.includes(2000), 'the pause of Retry-After');
     assert.equal(sent.length, 1, 'not before the pause is over');
@@ -262,8 +308,14 @@ describe('InboxdClient and 429', () => {
   });
 
   it('throws the 429 with its Retry-After when waiting would pass the retry deadline', async () => {
-    const { fetch, sent } = stubFetch(json({ error: 'rate_limited', message: 'Slow down.' }, 429, { 'retry-after': '61' }));
-    await assert.rejects(client(fetch, { retryDeadlineMs: 60_000 }).list('a@inboxd.test'), { status: 429, slug: 'rate_limited', retryAfterSeconds: 61 });
+    const { fetch, sent } = stubFetch(
+      json({ error: 'rate_limited', message: 'Slow down.' }, 429, { 'retry-after': '61' }),
+    );
+    await assert.rejects(client(fetch, { retryDeadlineMs: 60_000 }).list('a@inboxd.test'), {
+      status: 429,
+      slug: 'rate_limited',
+      retryAfterSeconds: 61,
+    });
     assert.equal(sent.length, 1);
   });
 
@@ -277,23 +329,35 @@ describe('InboxdClient and 429', () => {
 describe('InboxdClient time limit', () => {
   /** A fetch that answers only by failing when its signal aborts, as fetch does. */
   const hanging = async (request: Sent) =>
-    new Promise<Response>((_resolve, reject) => request.init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    new Promise<Response>((_resolve, reject) =>
+      request.init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
 
   it('gives a request up after requestTimeoutMs on its clock with InboxdTimeoutError, status 0', async () => {
     const clock = manualClock();
     const { fetch, sent } = stubFetch(hanging);
-    const answer = new InboxdClient({ baseUrl: 'https://inboxd.test', fetch, clock, requestTimeoutMs: 5000 }).list('a@inboxd.test');
+    const answer = new InboxdClient({ baseUrl: 'https://inboxd.test', fetch, clock, requestTimeoutMs: 5000 }).list(
+      'a@inboxd.test',
+    );
     await until(() => sent.length === 1 && clock.pending() === 1, 'the request');
     clock.advance(4999);
     assert.equal(sent[0]!.init.signal.aborted, false);
     clock.advance(1);
-    await assert.rejects(answer, (error: unknown) => error instanceof InboxdTimeoutError && error.status === 0 && error.slug === 'timeout');
+    await assert.rejects(
+      answer,
+      (error: unknown) => error instanceof InboxdTimeoutError && error.status === 0 && error.slug === 'timeout',
+    );
   });
 
   it('lets the service hold a wait for its timeout before its own limit counts', async () => {
     const clock = manualClock();
     const { fetch, sent } = stubFetch(hanging);
-    const answer = new InboxdClient({ baseUrl: 'https://inboxd.test', fetch, clock, requestTimeoutMs: 5000 }).waitForMessage({ to: 'a@inboxd.test', timeout: 20 });
+    const answer = new InboxdClient({
+      baseUrl: 'https://inboxd.test',
+      fetch,
+      clock,
+      requestTimeoutMs: 5000,
+    }).waitForMessage({ to: 'a@inboxd.test', timeout: 20 });
     await until(() => sent.length === 1 && clock.pending() === 1, 'the wait');
     clock.advance(24_999);
     assert.equal(sent[0]!.init.signal.aborted, false, 'still held by the service');

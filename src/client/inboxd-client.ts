@@ -2,7 +2,17 @@
 // for the message that matches, take its code or its link. It speaks only HTTP (it imports nothing of the
 // service, .dependency-cruiser.cjs), runs wherever a global fetch does, and its shapes are generated from the
 // service's OpenAPI document (api-types.ts).
-import type { AgentMessage, CreateInboxBody, CreatedInbox, Deleted, DomainList, MailboxPage, Message, MessageCodes, WaitResult } from './api-types.js';
+import type {
+  AgentMessage,
+  CreateInboxBody,
+  CreatedInbox,
+  Deleted,
+  DomainList,
+  MailboxPage,
+  Message,
+  MessageCodes,
+  WaitResult,
+} from './api-types.js';
 import { InboxdTimeoutError } from './errors.js';
 import { createTransport, systemClock, type ClientClock, type FetchLike, type Transport } from './transport.js';
 import { MAX_HELD_SECONDS, waitQuery, type WaitCriteria } from './wait-query.js';
@@ -50,7 +60,8 @@ export class InboxdClient {
 
   constructor(options: InboxdClientOptions) {
     const fetchImpl = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
-    if (fetchImpl === undefined) throw new TypeError('InboxdClient needs a fetch: none is global here, pass options.fetch');
+    if (fetchImpl === undefined)
+      throw new TypeError('InboxdClient needs a fetch: none is global here, pass options.fetch');
     this.#transport = createTransport({
       baseUrl: String(options.baseUrl),
       apiKey: options.apiKey,
@@ -84,17 +95,29 @@ export class InboxdClient {
 
   /** One message in full; marks it seen (GET /api/v1/message/{id}). */
   read(address: string, id: string): Promise<Message> {
-    return this.#transport.json({ method: 'GET', path: messagePath(id), query: new URLSearchParams({ mailbox: address }) });
+    return this.#transport.json({
+      method: 'GET',
+      path: messagePath(id),
+      query: new URLSearchParams({ mailbox: address }),
+    });
   }
 
   /** Deletes a message; answers the same whether it was there or not (DELETE /api/v1/message/{id}). */
   delete(address: string, id: string): Promise<Deleted> {
-    return this.#transport.json({ method: 'DELETE', path: messagePath(id), query: new URLSearchParams({ mailbox: address }) });
+    return this.#transport.json({
+      method: 'DELETE',
+      path: messagePath(id),
+      query: new URLSearchParams({ mailbox: address }),
+    });
   }
 
   /** The message's likely one-time codes and its links, best first (GET /api/v1/message/{id}/codes). */
   codes(address: string, id: string): Promise<MessageCodes> {
-    return this.#transport.json({ method: 'GET', path: messagePath(id, '/codes'), query: new URLSearchParams({ mailbox: address }) });
+    return this.#transport.json({
+      method: 'GET',
+      path: messagePath(id, '/codes'),
+      query: new URLSearchParams({ mailbox: address }),
+    });
   }
 
   /** The same answer as codes(): `const { links } = await client.links(address, id)` reads as it should. */
@@ -104,7 +127,11 @@ export class InboxdClient {
 
   /** The source exactly as received over SMTP (GET /api/v1/message/{id}/raw). */
   raw(address: string, id: string): Promise<Uint8Array> {
-    return this.#transport.bytes({ method: 'GET', path: messagePath(id, '/raw'), query: new URLSearchParams({ mailbox: address }) });
+    return this.#transport.bytes({
+      method: 'GET',
+      path: messagePath(id, '/raw'),
+      query: new URLSearchParams({ mailbox: address }),
+    });
   }
 
   /**
@@ -125,7 +152,11 @@ export class InboxdClient {
       });
       if (result.status === 'received' && result.message !== null) return result.message;
       left -= held;
-      if (left <= 0) throw new InboxdTimeoutError(200, `no message matching the criteria arrived at ${options.to} within ${timeout} s`);
+      if (left <= 0)
+        throw new InboxdTimeoutError(
+          200,
+          `no message matching the criteria arrived at ${options.to} within ${timeout} s`,
+        );
     }
   }
 }

@@ -101,7 +101,12 @@ export function createTransport(options: TransportOptions) {
       // Not the service's JSON (a proxy's page): the status is all there is.
     }
     const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'), options.clock.now());
-    return new InboxdError(response.status, slug, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+    return new InboxdError(
+      response.status,
+      slug,
+      message,
+      retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
+    );
   }
 
   /** One attempt: the answer's body when 2xx, else the refusal thrown. */
@@ -128,8 +133,14 @@ export function createTransport(options: TransportOptions) {
       throw await refusal(response, await response.text());
     } catch (error) {
       if (error instanceof InboxdError) throw error;
-      if (timedOut) throw new InboxdTimeoutError(0, `${describe(request)}: no answer within ${limitMs} ms`, { cause: error });
-      throw new InboxdError(0, 'network_error', `${describe(request)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      if (timedOut)
+        throw new InboxdTimeoutError(0, `${describe(request)}: no answer within ${limitMs} ms`, { cause: error });
+      throw new InboxdError(
+        0,
+        'network_error',
+        `${describe(request)}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     } finally {
       settled.abort();
     }
@@ -157,7 +168,9 @@ export function createTransport(options: TransportOptions) {
         try {
           return JSON.parse(text) as T;
         } catch (cause) {
-          throw new InboxdError(response.status, 'invalid_response', `${describe(request)}: the answer is not JSON`, { cause });
+          throw new InboxdError(response.status, 'invalid_response', `${describe(request)}: the answer is not JSON`, {
+            cause,
+          });
         }
       });
     },

@@ -44,7 +44,8 @@ export function waitQuery(criteria: WaitCriteria, timeoutSeconds: number): URLSe
   ];
   for (const [name, value] of text) if (value !== undefined) query.append(name, value);
   for (const [name, value] of Object.entries(criteria.header ?? {})) query.append('header', `${name}: ${value}`);
-  if (criteria.since !== undefined) query.append('since', criteria.since instanceof Date ? criteria.since.toISOString() : criteria.since);
+  if (criteria.since !== undefined)
+    query.append('since', criteria.since instanceof Date ? criteria.since.toISOString() : criteria.since);
   if (criteria.nth !== undefined) query.append('nth', String(criteria.nth));
   query.append('timeout', String(timeoutSeconds));
   return query;

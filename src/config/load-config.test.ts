@@ -20,11 +20,17 @@ describe('loadConfig (D27)', () => {
   });
 
   it('normalises domain lists to lower-case ASCII', () => {
-    assert.deepEqual(loadConfig({ INBOXD_PUBLIC_DOMAINS: ' A.Test , bücher.example,a.test' }).publicDomains, ['a.test', 'xn--bcher-kva.example']);
+    assert.deepEqual(loadConfig({ INBOXD_PUBLIC_DOMAINS: ' A.Test , bücher.example,a.test' }).publicDomains, [
+      'a.test',
+      'xn--bcher-kva.example',
+    ]);
   });
 
   it('refuses a public domain that no address could use', () => {
-    assert.throws(() => loadConfig({ INBOXD_PUBLIC_DOMAINS: 'inboxd.test,localhost' }), /localhost is not a valid mail domain/);
+    assert.throws(
+      () => loadConfig({ INBOXD_PUBLIC_DOMAINS: 'inboxd.test,localhost' }),
+      /localhost is not a valid mail domain/,
+    );
   });
 
   it('lets the environment win over the config file', () => {
@@ -35,7 +41,12 @@ describe('loadConfig (D27)', () => {
 
   it('reports every problem at once', () => {
     try {
-      loadConfig({ INBOXD_SMTP_PORT: '-1', INBOXD_TRUST_PROXY: 'maybe', INBOXD_DATABASE_URL: 'mysql://x', INBOXD_TLS_CERT: 'c.pem' });
+      loadConfig({
+        INBOXD_SMTP_PORT: '-1',
+        INBOXD_TRUST_PROXY: 'maybe',
+        INBOXD_DATABASE_URL: 'mysql://x',
+        INBOXD_TLS_CERT: 'c.pem',
+      });
       assert.fail('expected a ConfigError');
     } catch (error) {
       assert.ok(error instanceof ConfigError);
@@ -45,6 +56,7 @@ describe('loadConfig (D27)', () => {
 
   it('is documented key by key in docs/config.md', () => {
     const doc = readFileSync(new URL('../../docs/config.md', import.meta.url), 'utf8');
-    for (const key of Object.values(configKeys)) assert.match(doc, new RegExp(`\\b${key.env}\\b`), `${key.env} is missing from docs/config.md`);
+    for (const key of Object.values(configKeys))
+      assert.match(doc, new RegExp(`\\b${key.env}\\b`), `${key.env} is missing from docs/config.md`);
   });
 });

@@ -43,14 +43,16 @@ export function loadConfig(env: Record<string, string | undefined>, file: Record
     const raw = env[key.env] ?? file[key.env] ?? key.default;
     const result = key.schema.safeParse(raw);
     if (result.success) values[name] = result.data;
-    else problems.push(`${key.env}=${JSON.stringify(raw ?? '')}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    else
+      problems.push(`${key.env}=${JSON.stringify(raw ?? '')}: ${result.error.issues.map((i) => i.message).join('; ')}`);
   }
   const v = values as Omit<Config, 'baseUrl' | 'mxHost'> & { baseUrl?: string; mxHost?: string };
   if ((v.tlsCert === undefined) !== (v.tlsKey === undefined)) {
     problems.push('INBOXD_TLS_CERT and INBOXD_TLS_KEY must be set together');
   }
   if (v.publicDomains !== undefined && v.premiumDomains !== undefined) {
-    for (const d of v.premiumDomains) if (v.publicDomains.includes(d)) problems.push(`domain ${d} is both public and premium`);
+    for (const d of v.premiumDomains)
+      if (v.publicDomains.includes(d)) problems.push(`domain ${d} is both public and premium`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const baseUrl = v.baseUrl?.replace(/\/+$/, '');

@@ -27,7 +27,8 @@ export function createMxCheck(options: { lookup: MxLookup; mxHost: string; clock
   async function lookUp(domain: string): Promise<MxVerdict> {
     const answer = await options.lookup(domain);
     if (answer.status === 'failed') return 'failed';
-    const verdict = answer.status === 'found' && answer.hosts.some((h) => hostName(h) === mxHost) ? 'points_here' : 'elsewhere';
+    const verdict =
+      answer.status === 'found' && answer.hosts.some((h) => hostName(h) === mxHost) ? 'points_here' : 'elsewhere';
     // A Map keeps insertion order: dropping the first entry drops the oldest answer.
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
     cache.set(domain, { verdict, until: options.clock.now() + ttl });

@@ -28,7 +28,7 @@ export function runMailEventsContract(name: string, open: () => Promise<MailEven
       b.stop();
     });
 
-    it('does not deliver another mailbox\'s events, nor any after unsubscribing', async () => {
+    it("does not deliver another mailbox's events, nor any after unsubscribing", async () => {
       const seen: string[] = [];
       const stop = await events.subscribe('y@inboxd.test', (e) => seen.push(e.messageId));
       assert.equal(events.subscribers('y@inboxd.test'), 1);
@@ -55,7 +55,7 @@ export function runMailEventsContract(name: string, open: () => Promise<MailEven
       assert.equal((await good.event).messageId, 'M5');
     });
 
-    it('keeps a mailbox\'s version until it is touched, then never answers an earlier one again (P37)', async () => {
+    it("keeps a mailbox's version until it is touched, then never answers an earlier one again (P37)", async () => {
       const first = await events.version('v@inboxd.test');
       assert.equal(typeof first, 'string');
       assert.equal(await events.version('v@inboxd.test'), first, 'an untouched mailbox keeps its version');
@@ -70,7 +70,11 @@ export function runMailEventsContract(name: string, open: () => Promise<MailEven
     });
 
     it('moves only the touched mailboxes, several at once, and none on publish alone', async () => {
-      const before = { a: await events.version('a@inboxd.test'), b: await events.version('b@inboxd.test'), c: await events.version('c@inboxd.test') };
+      const before = {
+        a: await events.version('a@inboxd.test'),
+        b: await events.version('b@inboxd.test'),
+        c: await events.version('c@inboxd.test'),
+      };
       await events.touch(['a@inboxd.test', 'b@inboxd.test', 'a@inboxd.test']);
       assert.notEqual(await events.version('a@inboxd.test'), before.a);
       assert.notEqual(await events.version('b@inboxd.test'), before.b);

@@ -33,7 +33,9 @@ export const VERSION_TTL_MS = 60 * 60 * 1000;
 function parseEvent(payload: string): NewMailEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<NewMailEvent>;
-    return typeof value.mailbox === 'string' && typeof value.messageId === 'string' ? { mailbox: value.mailbox, messageId: value.messageId } : null;
+    return typeof value.mailbox === 'string' && typeof value.messageId === 'string'
+      ? { mailbox: value.mailbox, messageId: value.messageId }
+      : null;
   } catch {
     return null;
   }

@@ -20,10 +20,16 @@ function fromFastifyError(error: FastifyError): AppError {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => issue.instancePath.split('/')[1] ?? '');
     const bad = fields.find((f) => ADDRESS_FIELDS.has(f));
-    if (bad !== undefined) return new AppError('invalid_address', `${bad} is missing or is not a valid e-mail address.`);
+    if (bad !== undefined)
+      return new AppError('invalid_address', `${bad} is missing or is not a valid e-mail address.`);
     return new AppError('invalid_parameter', `${fields[0] || 'a parameter'} is missing or has the wrong form.`);
   }
-  const bySlug: Record<number, ErrorSlug> = { 400: 'invalid_parameter', 413: 'payload_too_large', 415: 'invalid_parameter', 404: 'not_found' };
+  const bySlug: Record<number, ErrorSlug> = {
+    400: 'invalid_parameter',
+    413: 'payload_too_large',
+    415: 'invalid_parameter',
+    404: 'not_found',
+  };
   const slug = error.statusCode === undefined ? undefined : bySlug[error.statusCode];
   if (slug !== undefined) return new AppError(slug, errorCatalogue[slug].message);
   return new AppError('internal_error');
@@ -36,17 +42,31 @@ export function frameworkErrorHandler(_error: FastifyError, _request: FastifyReq
 }
 
 const SOCKET_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request was not received in time.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request was not received in time.',
+  },
 };
 
 /** Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request, answered on
  * the socket as {error, message} JSON with the status HTTP gives it, then the connection closed. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-  const known = SOCKET_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'The request cannot be read as HTTP.' };
+  const known = SOCKET_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'The request cannot be read as HTTP.',
+  };
   const body = JSON.stringify({ error: 'invalid_parameter' satisfies ErrorSlug, message: known.message });
-  socket.end(`HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function installErrorHandling(app: FastifyInstance, routes: ReturnType<typeof createRouteTable>): void {
@@ -54,8 +74,14 @@ export function installErrorHandling(app: FastifyInstance, routes: ReturnType<ty
   // JSON, before the CORS plugin answers it with plain text. A complete one still gets its 204.
   // A callback hook (no promise per request); answering early means not calling done.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'OPTIONS' && (request.headers.origin === undefined || request.headers['access-control-request-method'] === undefined)) {
-      void sendError(reply, new AppError('invalid_parameter', 'A CORS preflight needs Origin and Access-Control-Request-Method headers.'));
+    if (
+      request.method === 'OPTIONS' &&
+      (request.headers.origin === undefined || request.headers['access-control-request-method'] === undefined)
+    ) {
+      void sendError(
+        reply,
+        new AppError('invalid_parameter', 'A CORS preflight needs Origin and Access-Control-Request-Method headers.'),
+      );
       return;
     }
     done();
@@ -69,7 +95,12 @@ export function installErrorHandling(app: FastifyInstance, routes: ReturnType<ty
     const path = request.url.split('?')[0] ?? '/';
     const allowed = routes.allowed(path);
     if (allowed.length > 0) {
-      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, { headers: { Allow: allowed.join(', ') } }));
+      return sendError(
+        reply,
+        new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+      );
     }
     return sendError(reply, new AppError('not_found', 'No such resource.'));
   });

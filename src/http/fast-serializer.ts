@@ -16,7 +16,8 @@ export function compileSerializer<T>(schema: z.ZodType<T>): (value: T) => string
 
 export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const { schema } = route;
-  if (!(schema instanceof z.ZodType)) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  if (!(schema instanceof z.ZodType))
+    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     return fastJson(json as Parameters<typeof fastJson>[0]);

@@ -67,12 +67,24 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   // Hooks on every request take a callback, not a promise: an async hook costs a promise and a turn of
   // the microtask queue per request, which shows when a poll's whole cost is a tenth of a millisecond (P37).
   app.addHook('onRequest', (request, _reply, done) => {
-    request.clientAddress = options.clientAddress.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    request.clientAddress = options.clientAddress.clientOf(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+    );
     done();
   });
   if (options.logger.isLevelEnabled('debug')) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.debug({ method: request.method, url: request.url, client: request.clientAddress, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.debug(
+        {
+          method: request.method,
+          url: request.url,
+          client: request.clientAddress,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
       done();
     });
   }
@@ -86,7 +98,10 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
 
   if (options.clientAddress.any) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers['x-forwarded-proto'] === 'http' && options.clientAddress.trusts(request.socket.remoteAddress)) {
+      if (
+        request.headers['x-forwarded-proto'] === 'http' &&
+        options.clientAddress.trusts(request.socket.remoteAddress)
+      ) {
         return reply
           .code(redirectStatus(request.method))
           .header('Location', redirectLocation(options.baseUrl(), request.url))
@@ -98,7 +113,12 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
     // A route that says how it may be cached keeps its word (the list: private, no-cache, P37).
-    if (request.url.startsWith('/api/v1/') && !request.url.startsWith('/api/v1/docs') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (
+      request.url.startsWith('/api/v1/') &&
+      !request.url.startsWith('/api/v1/docs') &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
@@ -107,12 +127,23 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
     origin: '*',
     methods: ['GET', 'HEAD', 'DELETE', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: ['ETag', 'Retry-After', 'WWW-Authenticate', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Content-Disposition'],
+    exposedHeaders: [
+      'ETag',
+      'Retry-After',
+      'WWW-Authenticate',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Content-Disposition',
+    ],
     maxAge: 600,
   });
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
-  registerMetricsRoutes(app, options.metrics, { token: options.metricsToken, behindProxies: options.clientAddress.any });
+  registerMetricsRoutes(app, options.metrics, {
+    token: options.metricsToken,
+    behindProxies: options.clientAddress.any,
+  });
   registerMailboxRoutes(app, options.inbox);
   registerMailboxEventsRoutes(app, options.inbox);
   registerMailboxWaitRoutes(app, options.inbox);

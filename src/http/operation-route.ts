@@ -57,7 +57,10 @@ function abortOnClose(app: FastifyInstance): Set<AbortController> {
   return running;
 }
 
-export function registerOperationRoute<I extends z.ZodObject, O extends z.ZodType>(app: FastifyInstance, route: OperationRoute<I, O>): void {
+export function registerOperationRoute<I extends z.ZodObject, O extends z.ZodType>(
+  app: FastifyInstance,
+  route: OperationRoute<I, O>,
+): void {
   const shape = route.operation.input.shape as Record<string, z.ZodType>;
   const inPath = new Set<string>(route.inPath ?? []);
   const renames = (route.queryNames ?? {}) as Record<string, string>;
@@ -86,7 +89,8 @@ export function registerOperationRoute<I extends z.ZodObject, O extends z.ZodTyp
       },
       handler: async (request, reply) => {
         const input: Record<string, unknown> = { ...(request.params as object) };
-        for (const [name, value] of Object.entries((inBody ? request.body : request.query) as object)) input[inputName.get(name) ?? name] = value;
+        for (const [name, value] of Object.entries((inBody ? request.body : request.query) as object))
+          input[inputName.get(name) ?? name] = value;
         const caller = callerOf(request, reply);
         if (running === null) {
           const output = await route.operation.run(caller, input as z.output<I>);

@@ -14,7 +14,9 @@ export function createRouteTable() {
         byUrl.set(url, set);
         const source = url
           .split('/')
-          .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .map((segment) =>
+            segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
           .join('/');
         routes.push({ pattern: new RegExp(`^${source}$`), methods: set });
       }

@@ -10,7 +10,10 @@ describe('safeFilename', () => {
     assert.equal(Array.from(safe).length, 200);
     assert.ok(safe.endsWith('😀'));
     assert.doesNotThrow(() => encodeURIComponent(safe));
-    assert.match(contentDisposition(safe, { type: 'attachment' }), /^attachment; filename="a+\?+"; filename\*=UTF-8''a+%F0%9F%98%80$/);
+    assert.match(
+      contentDisposition(safe, { type: 'attachment' }),
+      /^attachment; filename="a+\?+"; filename\*=UTF-8''a+%F0%9F%98%80$/,
+    );
   });
 
   it('keeps no path, no control or bidi characters, and is never empty', () => {

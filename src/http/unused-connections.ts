@@ -12,7 +12,9 @@ export function trackUnusedConnections(server: HttpsServer): { closeUnused(): vo
     socket.once('close', () => unused.delete(socket));
   });
   // An HTTPS request's socket is the TLS socket; the TCP connection under it is its _parent.
-  server.on('request', (request) => unused.delete((request.socket as unknown as { _parent?: Socket })._parent ?? (request.socket as Socket)));
+  server.on('request', (request) =>
+    unused.delete((request.socket as unknown as { _parent?: Socket })._parent ?? (request.socket as Socket)),
+  );
   return {
     closeUnused() {
       for (const socket of unused) socket.destroy();

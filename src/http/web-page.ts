@@ -37,7 +37,9 @@ export async function registerWebPage(app: FastifyInstance, webDir: string = WEB
   if (!existsSync(`${webDir}/index.html`)) {
     app.log.warn({ webDir }, 'the inbox page is not built (run npm run build): GET / answers 503');
     app.get('/', { schema: { hide: true } }, async () => {
-      throw new AppError('unavailable', 'The inbox page is not built on this server (npm run build).', { retryAfterSeconds: 60 });
+      throw new AppError('unavailable', 'The inbox page is not built on this server (npm run build).', {
+        retryAfterSeconds: 60,
+      });
     });
     return;
   }
@@ -49,5 +51,7 @@ export async function registerWebPage(app: FastifyInstance, webDir: string = WEB
     cacheControl: false,
     setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.headers(PAGE_HEADERS).sendFile('index.html', webDir));
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.headers(PAGE_HEADERS).sendFile('index.html', webDir),
+  );
 }

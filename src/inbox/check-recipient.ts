@@ -23,6 +23,9 @@ export function createCheckRecipient(deps: Pick<InboxDeps, 'domains' | 'director
     if (address === null) return { verdict: { action: 'reject', reason: 'invalid_address' } };
     const verdict = await decideRecipient(deps, address, accepted);
     if (verdict.action !== 'accept') return { verdict };
-    return { verdict: { action: 'accept' }, recipient: { address, connect: verdict.connect, chargeTo: verdict.chargeTo } };
+    return {
+      verdict: { action: 'accept' },
+      recipient: { address, connect: verdict.connect, chargeTo: verdict.chargeTo },
+    };
   };
 }

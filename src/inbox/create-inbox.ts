@@ -26,7 +26,12 @@ export const createInbox = (deps: InboxDeps) =>
     output: createdInboxSchema,
     run: async (caller, input) => {
       const on = input.domain === undefined ? deps.domains.publicDomains()[0] : normaliseDomain(input.domain);
-      const address = on == null ? null : parseAddress(`${input.prefix === undefined ? '' : `${input.prefix.toLowerCase()}-`}${randomLocalPart()}@${on}`);
+      const address =
+        on == null
+          ? null
+          : parseAddress(
+              `${input.prefix === undefined ? '' : `${input.prefix.toLowerCase()}-`}${randomLocalPart()}@${on}`,
+            );
       if (address === null) throw new AppError('invalid_parameter', 'domain is not a valid mail domain.');
       const kind = await gateMailbox(deps, caller, address);
       return {

@@ -17,7 +17,16 @@ describe('the sender of a message (D8)', () => {
     assert.equal(senderOf(envelope('', 'Client.Example.'), null), 'mailer-daemon@client.example');
   });
   it('is mailer-daemon@invalid when the HELO text is no domain name (an address literal, an IP, words, markup)', () => {
-    for (const helo of ['[192.0.2.1]', '192.0.2.1', 'localhost', 'my laptop', '<script>x</script>.example', 'a@b.example', '-bad-.example', '']) {
+    for (const helo of [
+      '[192.0.2.1]',
+      '192.0.2.1',
+      'localhost',
+      'my laptop',
+      '<script>x</script>.example',
+      'a@b.example',
+      '-bad-.example',
+      '',
+    ]) {
       assert.equal(senderOf(envelope('', helo), null), 'mailer-daemon@invalid', helo);
     }
   });

@@ -42,9 +42,11 @@ export function createDeliver(deps: InboxDeps) {
    * acknowledged, so a failure to count is reported to the edge to log, not thrown. */
   async function chargeQuotas(recipients: AcceptedRecipient[], receivedAt: number): Promise<unknown> {
     const perAccount = new Map<string, number>();
-    for (const r of recipients) if (r.chargeTo !== null) perAccount.set(r.chargeTo, (perAccount.get(r.chargeTo) ?? 0) + 1);
+    for (const r of recipients)
+      if (r.chargeTo !== null) perAccount.set(r.chargeTo, (perAccount.get(r.chargeTo) ?? 0) + 1);
     try {
-      for (const [accountId, count] of perAccount) await deps.directory.addUsage(accountId, usageMonth(receivedAt), count);
+      for (const [accountId, count] of perAccount)
+        await deps.directory.addUsage(accountId, usageMonth(receivedAt), count);
       return undefined;
     } catch (error) {
       return error;
@@ -56,10 +58,14 @@ export function createDeliver(deps: InboxDeps) {
   return async function deliver(envelope: Envelope, received: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
     // A large message's bytes may move to a worker thread for the scan and back; the store then takes them.
     const { result, raw } = await deps.parser.scan(received);
-    if (!result.ok) throw new DeliveryError(result.reason === 'timeout' ? 'parse_timeout' : result.reason, result.detail);
+    if (!result.ok)
+      throw new DeliveryError(result.reason === 'timeout' ? 'parse_timeout' : result.reason, result.detail);
     const scan = result.scan;
     if (scan.attachmentBytes > MAX_ATTACHMENT_BYTES) {
-      throw new DeliveryError('attachments_too_large', `${scan.attachmentBytes} bytes of attachments, at most ${MAX_ATTACHMENT_BYTES}`);
+      throw new DeliveryError(
+        'attachments_too_large',
+        `${scan.attachmentBytes} bytes of attachments, at most ${MAX_ATTACHMENT_BYTES}`,
+      );
     }
     const receivedAt = deps.clock.now();
     const record: NewMail = {
@@ -74,7 +80,8 @@ export function createDeliver(deps: InboxDeps) {
     };
     const recipients = [...new Map(envelope.recipients.map((r) => [r.address.address, r])).values()];
     const deliveries: NewDelivery[] = recipients.map((r) => ({ id: deps.newId(), mailbox: r.address.address }));
-    if (stop?.aborted === true) throw new DeliveryError('shutting_down', 'the server stopped before this message was stored');
+    if (stop?.aborted === true)
+      throw new DeliveryError('shutting_down', 'the server stopped before this message was stored');
     try {
       // Connected before the message is stored: a domain whose MX points here, with no message yet, is
       // harmless; a stored message on a domain that reads as unknown would not be.
@@ -88,7 +95,9 @@ export function createDeliver(deps: InboxDeps) {
     const uncounted = await chargeQuotas(recipients, receivedAt);
     // After the commit: a waiter woken by this event finds the message stored. A lost event delays a
     // waiter until its timeout; it never loses mail.
-    await Promise.all(deliveries.map((d) => deps.events.publish({ mailbox: d.mailbox, messageId: d.id }).catch(() => undefined)));
+    await Promise.all(
+      deliveries.map((d) => deps.events.publish({ mailbox: d.mailbox, messageId: d.id }).catch(() => undefined)),
+    );
     return { mailId: record.id, messageIds: deliveries.map((d) => d.id), uncounted };
   };
 }

@@ -14,7 +14,16 @@ export const downloadAttachment = (deps: InboxDeps) =>
     input: messageRef,
     output: downloadSchema,
     run: async (caller, ref) => {
-      const { found } = await readStored(deps, caller, ref, (mailbox, id, now) => deps.store.getAttachment(mailbox, id, now), 'No such attachment in this mailbox.');
-      return { filename: found.filename, content: found.decoder === null ? found.bytes : decodePartBody(found.bytes, found.decoder) };
+      const { found } = await readStored(
+        deps,
+        caller,
+        ref,
+        (mailbox, id, now) => deps.store.getAttachment(mailbox, id, now),
+        'No such attachment in this mailbox.',
+      );
+      return {
+        filename: found.filename,
+        content: found.decoder === null ? found.bytes : decodePartBody(found.bytes, found.decoder),
+      };
     },
   });

@@ -36,7 +36,13 @@ export interface PollInput extends ListInput {
 export type PollAnswer = { notModified: false; etag: string; body: Uint8Array } | { notModified: true; etag: string };
 
 /** The page the store holds now, and when it stops being that page by expiry alone (D4). */
-async function readPage(deps: InboxDeps, mailbox: string, limit: number, before: string | undefined, now: number): Promise<{ page: ListResponse; validUntil: number }> {
+async function readPage(
+  deps: InboxDeps,
+  mailbox: string,
+  limit: number,
+  before: string | undefined,
+  now: number,
+): Promise<{ page: ListResponse; validUntil: number }> {
   // One row more than asked tells whether anything older remains (D2).
   const rows = await deps.store.listMessages({ mailbox, before, limit: limit + 1, now });
   const page = rows.slice(0, limit);
@@ -95,7 +101,11 @@ export const listMessages = (deps: InboxDeps) =>
  * 10 KB is encoded again at every write (a third of the main thread's time in a profile of wrk on the
  * list, before). */
 export function createPollMessages(deps: InboxDeps, cache: PageCache = createPageCache(PAGE_CACHE_BYTES)) {
-  return async function pollMessages(caller: Caller, request: PollInput, serialize: (page: ListResponse) => string): Promise<PollAnswer> {
+  return async function pollMessages(
+    caller: Caller,
+    request: PollInput,
+    serialize: (page: ListResponse) => string,
+  ): Promise<PollAnswer> {
     const mailbox = addressOf(request.address);
     const limit = request.limit ?? DEFAULT_PAGE;
     const before = request.before;
@@ -114,7 +124,12 @@ export function createPollMessages(deps: InboxDeps, cache: PageCache = createPag
       const held = tags.find((tag) => stillCurrent(tag, version, query, now));
       if (held !== undefined) return { notModified: true, etag: held };
       const read = await readPage(deps, mailbox.address, limit, before, now);
-      page = { version, validUntil: read.validUntil, etag: etagOf(version, query, read.validUntil), body: Buffer.from(serialize(read.page)) };
+      page = {
+        version,
+        validUntil: read.validUntil,
+        etag: etagOf(version, query, read.validUntil),
+        body: Buffer.from(serialize(read.page)),
+      };
       cache.set(key, page);
     }
     const etag = page.etag;

@@ -12,7 +12,8 @@ import { messageView, withCodesAndLinks } from './shared/views.js';
 async function readAndMarkSeen(deps: InboxDeps, caller: Caller, ref: MessageRef): Promise<MessageView> {
   const { mailbox, now, record } = await readStoredMessage(deps, caller, ref);
   // A message already seen costs no write.
-  if (!record.seen && !(await deps.store.markSeen(mailbox.address, record.id, now))) throw new AppError('not_found', 'No such message in this mailbox.');
+  if (!record.seen && !(await deps.store.markSeen(mailbox.address, record.id, now)))
+    throw new AppError('not_found', 'No such message in this mailbox.');
   return messageView({ ...record, seen: true }, deps.baseUrl());
 }
 

@@ -12,7 +12,16 @@ import { ID_FORM } from '../mail/ids.js';
 import type { MessageRecord, MessageSummaryRecord } from '../store/message-store.js';
 import type { Caller } from './shared/caller.js';
 import type { InboxDeps } from './shared/deps.js';
-import { address, addressOf, headerCriterion, headerOf, matchPattern, matchText, MAX_PAGE, timeOrId } from './shared/fields.js';
+import {
+  address,
+  addressOf,
+  headerCriterion,
+  headerOf,
+  matchPattern,
+  matchText,
+  MAX_PAGE,
+  timeOrId,
+} from './shared/fields.js';
 import { loadMessage } from './shared/load-message.js';
 import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, waitOnMailbox } from './shared/mailbox-wait.js';
 import { createMatcher, type MatchCriteria, type MessageMatcher } from './shared/message-matcher.js';
@@ -36,25 +45,43 @@ const pattern = (what: string) =>
 
 export const waitForMatchInput = z.object({
   address: address.meta({ description: 'The mailbox to wait on.' }),
-  from: matchText.optional().meta({ description: 'Only messages whose envelope sender or From display name contains this (case-insensitive).' }),
+  from: matchText.optional().meta({
+    description: 'Only messages whose envelope sender or From display name contains this (case-insensitive).',
+  }),
   subject: matchText.optional().meta({ description: 'Only messages whose subject contains this (case-insensitive).' }),
-  body: matchText.optional().meta({ description: 'Only messages whose text contains this (case-insensitive); the text of the HTML part when there is no text part.' }),
+  body: matchText.optional().meta({
+    description:
+      'Only messages whose text contains this (case-insensitive); the text of the HTML part when there is no text part.',
+  }),
   from_regex: pattern('that the envelope sender or the From display name must match'),
   subject_regex: pattern('that the subject must match'),
   body_regex: pattern('that the text must match (the text of the HTML part when there is no text part)'),
   header: z
     .union([headerCriterion, z.array(headerCriterion).max(20)])
     .optional()
-    .meta({ description: '`Name: value`: the message must have a header of that name (case-insensitive) whose value equals `value` exactly, after trimming. May be given more than once: all must hold.' }),
-  since: timeOrId.optional().meta({ description: 'Only messages that arrived at or after this RFC 3339 time, or after the message with this id.' }),
-  nth: z.coerce.number().int().min(1).max(MAX_NTH).default(1).meta({ description: `The Nth matching message, oldest first (1 to ${MAX_NTH}, default 1).` }),
+    .meta({
+      description:
+        '`Name: value`: the message must have a header of that name (case-insensitive) whose value equals `value` exactly, after trimming. May be given more than once: all must hold.',
+    }),
+  since: timeOrId.optional().meta({
+    description: 'Only messages that arrived at or after this RFC 3339 time, or after the message with this id.',
+  }),
+  nth: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_NTH)
+    .default(1)
+    .meta({ description: `The Nth matching message, oldest first (1 to ${MAX_NTH}, default 1).` }),
   timeout: z.coerce
     .number()
     .int()
     .min(0)
     .max(MAX_WAIT_SECONDS)
     .default(DEFAULT_WAIT_SECONDS)
-    .meta({ description: `Seconds to wait (0 to ${MAX_WAIT_SECONDS}, default ${DEFAULT_WAIT_SECONDS}); 0 only looks at what is there.` }),
+    .meta({
+      description: `Seconds to wait (0 to ${MAX_WAIT_SECONDS}, default ${DEFAULT_WAIT_SECONDS}); 0 only looks at what is there.`,
+    }),
 });
 export type WaitForMatchInput = z.output<typeof waitForMatchInput>;
 
@@ -90,8 +117,13 @@ function createWaitForMatch(deps: InboxDeps, openStreams: OpenStreams) {
   /** Every stored message of the mailbox, oldest first. */
   async function everyMessage(mailbox: Address): Promise<MessageSummaryRecord[]> {
     const all: MessageSummaryRecord[] = [];
-    for (let before: string | undefined; ; ) {
-      const page = await deps.store.listMessages({ mailbox: mailbox.address, before, limit: MAX_PAGE, now: deps.clock.now() });
+    for (let before: string | undefined; ;) {
+      const page = await deps.store.listMessages({
+        mailbox: mailbox.address,
+        before,
+        limit: MAX_PAGE,
+        now: deps.clock.now(),
+      });
       all.push(...page);
       if (page.length < MAX_PAGE) return all.reverse();
       before = page[page.length - 1]!.id;
@@ -99,18 +131,29 @@ function createWaitForMatch(deps: InboxDeps, openStreams: OpenStreams) {
   }
 
   /** The Nth match among the stored messages, handed over (seen from now on); null when there is none yet. */
-  async function nthMatch(caller: Caller, mailbox: Address, matcher: MessageMatcher, nth: number): Promise<AgentMessageView | null> {
+  async function nthMatch(
+    caller: Caller,
+    mailbox: Address,
+    matcher: MessageMatcher,
+    nth: number,
+  ): Promise<AgentMessageView | null> {
     let count = 0;
     for (const summary of await everyMessage(mailbox)) {
       if (!(await matcher.matches(summary, () => contentOf(mailbox, summary.id)))) continue;
       count += 1;
       if (count < nth) continue;
-      return handOver(deps, caller, mailbox, summary.id, (now) => deps.store.markSeen(mailbox.address, summary.id, now));
+      return handOver(deps, caller, mailbox, summary.id, (now) =>
+        deps.store.markSeen(mailbox.address, summary.id, now),
+      );
     }
     return null;
   }
 
-  return async function waitForMatch(caller: Caller, input: WaitForMatchInput, options: RunOptions = {}): Promise<WaitResult> {
+  return async function waitForMatch(
+    caller: Caller,
+    input: WaitForMatchInput,
+    options: RunOptions = {},
+  ): Promise<WaitResult> {
     const mailbox = addressOf(input.address);
     const matcher = createMatcher(criteriaOf(input));
     const message = await waitOnMailbox(deps, openStreams, caller, mailbox, input.timeout, options, {
@@ -128,4 +171,9 @@ function createWaitForMatch(deps: InboxDeps, openStreams: OpenStreams) {
 }
 
 export const waitForMatch = (deps: InboxDeps, openStreams: OpenStreams) =>
-  operation({ name: 'waitForMatch', input: waitForMatchInput, output: waitResultSchema, run: createWaitForMatch(deps, openStreams) });
+  operation({
+    name: 'waitForMatch',
+    input: waitForMatchInput,
+    output: waitResultSchema,
+    run: createWaitForMatch(deps, openStreams),
+  });

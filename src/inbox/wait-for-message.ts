@@ -69,12 +69,24 @@ export async function handOver(
 
 function createWait(deps: InboxDeps, openStreams: OpenStreams) {
   /** Takes the message for this waiter: seen from now on; null when another waiter took it first. */
-  function take(caller: Caller, mailbox: Address, id: string, includeSeen: boolean, known?: StoredMessage): Promise<AgentMessageView | null> {
-    const mark = (now: number) => (includeSeen ? deps.store.markSeen(mailbox.address, id, now) : deps.store.claimUnseen(mailbox.address, id, now));
+  function take(
+    caller: Caller,
+    mailbox: Address,
+    id: string,
+    includeSeen: boolean,
+    known?: StoredMessage,
+  ): Promise<AgentMessageView | null> {
+    const mark = (now: number) =>
+      includeSeen ? deps.store.markSeen(mailbox.address, id, now) : deps.store.claimUnseen(mailbox.address, id, now);
     return handOver(deps, caller, mailbox, id, mark, known);
   }
 
-  async function alreadyThere(caller: Caller, mailbox: Address, matcher: MessageMatcher, includeSeen: boolean): Promise<AgentMessageView | null> {
+  async function alreadyThere(
+    caller: Caller,
+    mailbox: Address,
+    matcher: MessageMatcher,
+    includeSeen: boolean,
+  ): Promise<AgentMessageView | null> {
     const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
     for (const summary of newest.reverse()) {
       if (!(await matcher.matches(summary, noContent))) continue;
@@ -84,7 +96,11 @@ function createWait(deps: InboxDeps, openStreams: OpenStreams) {
     return null;
   }
 
-  return async function waitForMessage(caller: Caller, request: WaitInput, options: RunOptions = {}): Promise<WaitResult> {
+  return async function waitForMessage(
+    caller: Caller,
+    request: WaitInput,
+    options: RunOptions = {},
+  ): Promise<WaitResult> {
     const mailbox = addressOf(request.address);
     const includeSeen = request.include_seen;
     const matcher = createMatcher({

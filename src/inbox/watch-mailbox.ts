@@ -39,7 +39,11 @@ export interface WatchHandlers {
 export type WatchEnd = { reason: 'closed' | 'lifetime' } | { reason: 'access'; error: AppError };
 
 export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
-  return async function watchMailbox(caller: Caller, request: WatchRequest, handlers: WatchHandlers): Promise<WatchEnd> {
+  return async function watchMailbox(
+    caller: Caller,
+    request: WatchRequest,
+    handlers: WatchHandlers,
+  ): Promise<WatchEnd> {
     const mailbox = addressOf(request.address);
     const release = openStreams.open(caller.network);
     try {
@@ -51,7 +55,12 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
   };
 
   async function watch(caller: Caller, mailbox: Address, handlers: WatchHandlers): Promise<WatchEnd> {
-    const feed = await openMailboxFeed(deps, { mailbox: mailbox.address, signal: handlers.signal, tickMs: KEEPALIVE_MS, lifetimeMs: STREAM_LIFETIME_MS });
+    const feed = await openMailboxFeed(deps, {
+      mailbox: mailbox.address,
+      signal: handlers.signal,
+      tickMs: KEEPALIVE_MS,
+      lifetimeMs: STREAM_LIFETIME_MS,
+    });
     try {
       // Messages at or below the newest one already there are the client's list, not news.
       const newest = await deps.store.listMessages({ mailbox: mailbox.address, limit: 1, now: deps.clock.now() });
@@ -74,7 +83,11 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
         }
       };
 
-      handlers.onReady({ address: mailbox.address, keepaliveSeconds: KEEPALIVE_MS / 1000, lifetimeSeconds: STREAM_LIFETIME_MS / 1000 });
+      handlers.onReady({
+        address: mailbox.address,
+        keepaliveSeconds: KEEPALIVE_MS / 1000,
+        lifetimeSeconds: STREAM_LIFETIME_MS / 1000,
+      });
       for await (const item of feed) {
         if (item.kind === 'end') return { reason: item.reason === 'lifetime' ? 'lifetime' : 'closed' };
         if (item.kind === 'arrived') {
@@ -88,8 +101,13 @@ export function createWatchMailbox(deps: InboxDeps, openStreams: OpenStreams) {
         }
         const denied = await accessEnded();
         if (denied !== null) return denied;
-        const recent = await deps.store.listMessages({ mailbox: mailbox.address, limit: LOOK_BACK, now: deps.clock.now() });
-        for (const summary of recent.reverse()) if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
+        const recent = await deps.store.listMessages({
+          mailbox: mailbox.address,
+          limit: LOOK_BACK,
+          now: deps.clock.now(),
+        });
+        for (const summary of recent.reverse())
+          if (summary.id > floor && !sent.has(summary.id)) hand(summaryView(summary));
         handlers.onKeepAlive();
       }
       return { reason: 'closed' };

@@ -41,7 +41,8 @@ describe('the client behind trusted proxies (D17)', () => {
   });
 
   it('refuses `on`, bad addresses and bad prefixes in INBOXD_TRUST_PROXY with a message', () => {
-    for (const value of ['on', 'true', '10.0.0.0/33', 'not-an-ip', '11']) assert.equal(typeof parseTrustedProxies(value), 'string', value);
+    for (const value of ['on', 'true', '10.0.0.0/33', 'not-an-ip', '11'])
+      assert.equal(typeof parseTrustedProxies(value), 'string', value);
     assert.deepEqual(parseTrustedProxies('3'), { kind: 'hops', hops: 3 });
     assert.deepEqual(parseTrustedProxies('::1, 10.0.0.0/8'), { kind: 'addresses', list: ['::1', '10.0.0.0/8'] });
   });

@@ -25,8 +25,12 @@ export function parseTrustedProxies(value: string): TrustedProxies | string {
     const hops = Number(text);
     return hops <= MAX_HOPS ? { kind: 'hops', hops } : `a hop count is at most ${MAX_HOPS}`;
   }
-  if (['on', 'true', '1', 'yes'].includes(text)) return 'name the proxies (addresses or CIDRs such as 10.0.0.0/8) or give a hop count: `on` would trust any sender\'s X-Forwarded-For';
-  const list = text.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  if (['on', 'true', '1', 'yes'].includes(text))
+    return "name the proxies (addresses or CIDRs such as 10.0.0.0/8) or give a hop count: `on` would trust any sender's X-Forwarded-For";
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
   for (const entry of list) {
     const [address = '', bits, extra] = entry.split('/');
     const family = isIP(address);
@@ -58,12 +62,18 @@ export function clientAddressRule(trusted: TrustedProxies): ClientAddressRule {
   const listed = (address: string) => blocks.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
   return {
     any: trusted.kind !== 'none',
-    trusts: (peer) => peer !== undefined && (trusted.kind === 'hops' ? trusted.hops > 0 : trusted.kind === 'addresses' && listed(plain(peer))),
+    trusts: (peer) =>
+      peer !== undefined &&
+      (trusted.kind === 'hops' ? trusted.hops > 0 : trusted.kind === 'addresses' && listed(plain(peer))),
     clientOf(peer, forwardedFor) {
       const socket = peer === undefined ? '' : plain(peer);
       if (trusted.kind === 'none' || socket === '') return socket;
       const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
-      const hops = header.split(',').map((entry) => plain(entry.trim())).filter((entry) => isIP(entry) !== 0).reverse();
+      const hops = header
+        .split(',')
+        .map((entry) => plain(entry.trim()))
+        .filter((entry) => isIP(entry) !== 0)
+        .reverse();
       if (trusted.kind === 'hops') {
         // The socket's peer is the nearest proxy; each further proxy adds the address it received from.
         return trusted.hops === 0 ? socket : (hops[Math.min(trusted.hops, hops.length) - 1] ?? socket);

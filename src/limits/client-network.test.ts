@@ -9,6 +9,7 @@ describe('clientNetwork', () => {
     assert.equal(clientNetwork('2001:db8:1:2::1'), clientNetwork('2001:db8:1:2:ffff:eeee:dddd:cccc'));
     assert.equal(clientNetwork('2001:db8:1:2::1'), '2001:0db8:0001:0002::/64');
   });
-  it('separates two IPv6 /64 networks', () => assert.notEqual(clientNetwork('2001:db8:1:2::1'), clientNetwork('2001:db8:1:3::1')));
+  it('separates two IPv6 /64 networks', () =>
+    assert.notEqual(clientNetwork('2001:db8:1:2::1'), clientNetwork('2001:db8:1:3::1')));
   it('handles loopback', () => assert.equal(clientNetwork('::1'), '0000:0000:0000:0000::/64'));
 });

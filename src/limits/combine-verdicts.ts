@@ -15,7 +15,10 @@ export interface RuleOutcome {
 export function combineVerdicts(outcomes: RuleOutcome[]): LimitVerdict {
   const refused = outcomes.filter((o) => !o.allowed);
   const decisive = refused.length > 0 ? refused : outcomes;
-  const nearest = decisive.reduce<RuleOutcome | undefined>((a, b) => (a === undefined || b.remaining < a.remaining ? b : a), undefined);
+  const nearest = decisive.reduce<RuleOutcome | undefined>(
+    (a, b) => (a === undefined || b.remaining < a.remaining ? b : a),
+    undefined,
+  );
   return {
     allowed: refused.length === 0,
     retryAfterMs: Math.max(0, ...refused.map((o) => o.retryAfterMs)),

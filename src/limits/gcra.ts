@@ -18,7 +18,13 @@ export function evaluateGcra(tat: number | undefined, now: number, rule: GcraRul
   const allowAt = nextTat - capacity;
   if (now < allowAt) {
     const remainingBefore = Math.max(0, Math.floor((capacity - (start - now)) / rule.periodMs));
-    return { allowed: false, nextTat: start, retryAfterMs: allowAt - now, remaining: remainingBefore, resetMs: start - now };
+    return {
+      allowed: false,
+      nextTat: start,
+      retryAfterMs: allowAt - now,
+      remaining: remainingBefore,
+      resetMs: start - now,
+    };
   }
   return {
     allowed: true,

@@ -16,7 +16,10 @@ function seeded(seed: number): () => number {
   };
 }
 
-export function runRateLimiterContract(name: string, open: (clock: ManualClock) => Promise<RateLimiter> | RateLimiter): void {
+export function runRateLimiterContract(
+  name: string,
+  open: (clock: ManualClock) => Promise<RateLimiter> | RateLimiter,
+): void {
   describe(`RateLimiter contract: ${name}`, () => {
     it('admits a burst of 5 for one address, then refuses with the wait until the next one passes', async () => {
       const clock = createManualClock();
@@ -81,7 +84,8 @@ export function runRateLimiterContract(name: string, open: (clock: ManualClock) 
       const limiter = await open(clock);
       for (let i = 0; i < 5; i += 1) await limiter.consume([perAddress('full'), perClient('me')]);
       const before = await limiter.consume([perClient('me')]);
-      for (let i = 0; i < 20; i += 1) assert.equal((await limiter.consume([perAddress('full'), perClient('me')])).allowed, false);
+      for (let i = 0; i < 20; i += 1)
+        assert.equal((await limiter.consume([perAddress('full'), perClient('me')])).allowed, false);
       const after = await limiter.consume([perClient('me')]);
       assert.equal(after.allowed, true);
       assert.equal(before.remaining - after.remaining, 1, 'the 20 refused requests cost the client nothing');

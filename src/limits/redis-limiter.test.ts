@@ -13,9 +13,11 @@ if (skip !== null) {
   const redis: Redis = await connectRedis(TEST_REDIS_URL);
   after(() => redis.quit());
 
-  runRateLimiterContract('redis (the test clock passed to the script)', (clock) => createRedisLimiter({ redis, prefix: testRedisPrefix(), clock }));
+  runRateLimiterContract('redis (the test clock passed to the script)', (clock) =>
+    createRedisLimiter({ redis, prefix: testRedisPrefix(), clock }),
+  );
 
-  describe('Redis limiter on Redis\'s own clock', () => {
+  describe("Redis limiter on Redis's own clock", () => {
     it('shares one budget between two nodes that pass no clock of their own (the script reads TIME)', async () => {
       const prefix = testRedisPrefix();
       const nodeA = createRedisLimiter({ redis, prefix });
@@ -23,9 +25,15 @@ if (skip !== null) {
       const rule = { kind: 'gcra' as const, key: 'addr:shared@inboxd.test', periodMs: 60_000, burst: 5 };
       const verdicts = [];
       for (let i = 0; i < 6; i += 1) verdicts.push(await (i % 2 === 0 ? nodeA : nodeB).consume([rule]));
-      assert.deepEqual(verdicts.map((v) => v.allowed), [true, true, true, true, true, false]);
+      assert.deepEqual(
+        verdicts.map((v) => v.allowed),
+        [true, true, true, true, true, false],
+      );
       const refused = verdicts[5]!;
-      assert.ok(refused.retryAfterMs > 50_000 && refused.retryAfterMs <= 60_000, `retry after ${refused.retryAfterMs} ms`);
+      assert.ok(
+        refused.retryAfterMs > 50_000 && refused.retryAfterMs <= 60_000,
+        `retry after ${refused.retryAfterMs} ms`,
+      );
     });
 
     it('leaves keys that expire by themselves once their budget is full again', async () => {

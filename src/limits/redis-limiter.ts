@@ -27,7 +27,10 @@ export function createRedisLimiter(options: RedisLimiterOptions): RateLimiter {
   return {
     async consume(rules: LimitRule[]): Promise<LimitVerdict> {
       const keys = rules.map((rule) => `${prefix}limit:${rule.key}`);
-      const args: (string | number)[] = [clock === undefined ? '' : clock.now(), clock === undefined ? 0 : CLOCK_MARGIN_MS];
+      const args: (string | number)[] = [
+        clock === undefined ? '' : clock.now(),
+        clock === undefined ? 0 : CLOCK_MARGIN_MS,
+      ];
       for (const rule of rules) {
         if (rule.kind === 'gcra') args.push('g', rule.periodMs, rule.burst);
         else args.push('w', rule.windowMs, rule.max);

@@ -8,7 +8,10 @@ export const CLIENT_WINDOW_MS = 60_000;
 export const CLIENT_MAX = 1200;
 
 export function requestLimits(clientId: string, address?: string): LimitRule[] {
-  const rules: LimitRule[] = [{ kind: 'window', key: `client:${clientId}`, windowMs: CLIENT_WINDOW_MS, max: CLIENT_MAX }];
-  if (address !== undefined) rules.push({ kind: 'gcra', key: `address:${address}`, periodMs: ADDRESS_PERIOD_MS, burst: ADDRESS_BURST });
+  const rules: LimitRule[] = [
+    { kind: 'window', key: `client:${clientId}`, windowMs: CLIENT_WINDOW_MS, max: CLIENT_MAX },
+  ];
+  if (address !== undefined)
+    rules.push({ kind: 'gcra', key: `address:${address}`, periodMs: ADDRESS_PERIOD_MS, burst: ADDRESS_BURST });
   return rules;
 }

@@ -14,8 +14,18 @@ async function admittedInARow(scale: number, address?: string): Promise<number> 
 
 describe('rate limits scaled for load tests (INBOXD_RATE_LIMIT_SCALE)', () => {
   it('multiplies the burst and sustained rate of GCRA and the maximum of a window', () => {
-    assert.deepEqual(scaleRule({ kind: 'gcra', key: 'a', periodMs: 1000, burst: 5 }, 10), { kind: 'gcra', key: 'a', periodMs: 100, burst: 50 });
-    assert.deepEqual(scaleRule({ kind: 'window', key: 'c', windowMs: 60_000, max: 1200 }, 10), { kind: 'window', key: 'c', windowMs: 60_000, max: 12_000 });
+    assert.deepEqual(scaleRule({ kind: 'gcra', key: 'a', periodMs: 1000, burst: 5 }, 10), {
+      kind: 'gcra',
+      key: 'a',
+      periodMs: 100,
+      burst: 50,
+    });
+    assert.deepEqual(scaleRule({ kind: 'window', key: 'c', windowMs: 60_000, max: 1200 }, 10), {
+      kind: 'window',
+      key: 'c',
+      windowMs: 60_000,
+      max: 12_000,
+    });
   });
 
   it('admits scale times as many requests at once, and exactly D17 with scale 1', async () => {

@@ -37,12 +37,18 @@ export function slide(state: WindowState, now: number, rule: WindowRule): void {
 export function evaluateWindow(state: WindowState, now: number, rule: WindowRule): WindowOutcome {
   slide(state, now, rule);
   const size = bucketSize(rule);
-  const resetMs = state.starts.length === 0 ? 0 : (state.starts[state.starts.length - 1] as number) + size + rule.windowMs - now;
+  const resetMs =
+    state.starts.length === 0 ? 0 : (state.starts[state.starts.length - 1] as number) + size + rule.windowMs - now;
   if (state.total >= rule.max) {
     const oldest = state.starts[0] as number;
     return { allowed: false, retryAfterMs: oldest + size + rule.windowMs - now, remaining: 0, resetMs };
   }
-  return { allowed: true, retryAfterMs: 0, remaining: rule.max - state.total - 1, resetMs: Math.max(resetMs, size + rule.windowMs) };
+  return {
+    allowed: true,
+    retryAfterMs: 0,
+    remaining: rule.max - state.total - 1,
+    resetMs: Math.max(resetMs, size + rule.windowMs),
+  };
 }
 
 export function recordInWindow(state: WindowState, now: number, rule: WindowRule): void {

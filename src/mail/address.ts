@@ -18,8 +18,9 @@ const ATOM = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u0080-\u{10FFFF}]+$/u;
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 // Control characters, the Unicode line and paragraph separators, and invisible format characters never
 // belong in an address, even where the broad non-ASCII range above would let them in.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/u;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/u;
 
 const PRINTABLE_ASCII = /^[!-~]*$/;
 

@@ -18,10 +18,12 @@ const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
 export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
 export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
-export const UNIT_AFTER = /^\s?(h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
+export const UNIT_AFTER =
+  /^\s?(h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
 /** "1030 am" is a time; "7391 am Automaten" is not (German "am", at the). */
 const AM_PM_AFTER = /^\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])/iu;
-export const isTime = (token: string, after: string): boolean => /^(?:0?\d|1[0-2])[0-5]\d$/.test(token) && AM_PM_AFTER.test(after);
+export const isTime = (token: string, after: string): boolean =>
+  /^(?:0?\d|1[0-2])[0-5]\d$/.test(token) && AM_PM_AFTER.test(after);
 /** A date written with dashes or spaces (2026-11-21, 21-11-2026): never a code. */
 const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d)$/;
 export const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
@@ -47,7 +49,11 @@ export function plausible(token: string): boolean {
     // number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
-    return ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) && !DATE.test(token) && !/^(\d)(?:[ -]?\1)+$/.test(token);
+    return (
+      ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) &&
+      !DATE.test(token) &&
+      !/^(\d)(?:[ -]?\1)+$/.test(token)
+    );
   }
   // Three letters and digits are a name ("2FA code", "MP3"), not a code: codes have four characters or more.
   if (token.replace(/-/g, '').length < 4) return false;
@@ -81,7 +87,7 @@ export function linesOf(body: string): string[] {
     )
     .filter((l) => l.length > 0);
   const joined: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
     if (j - i >= 4 && j - i <= 10) {

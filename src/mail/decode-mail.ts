@@ -47,7 +47,10 @@ export async function decodeMail(raw: Uint8Array): Promise<Decoded> {
   const ranges = scan.ok && scan.scan.attachments.length === mail.attachments.length ? scan.scan.attachments : null;
   const attachments = mail.attachments.map((a, i): DecodedAttachment => {
     const range = ranges?.[i];
-    const inRaw = range !== undefined && range.start >= 0 && sameBytes(decodePartBody(raw.subarray(range.start, range.end), range.decoder), a.content);
+    const inRaw =
+      range !== undefined &&
+      range.start >= 0 &&
+      sameBytes(decodePartBody(raw.subarray(range.start, range.end), range.decoder), a.content);
     return {
       filename: a.filename,
       mime: a.mime,
@@ -55,5 +58,13 @@ export async function decodeMail(raw: Uint8Array): Promise<Decoded> {
       body: inRaw ? { start: range.start, end: range.end, decoder: range.decoder } : { content: a.content },
     };
   });
-  return { ok: true, fromName: mail.fromName, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, attachments };
+  return {
+    ok: true,
+    fromName: mail.fromName,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    attachments,
+  };
 }

@@ -13,7 +13,19 @@
 // out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
 // first, at most five, each as a person types it (code-tokens.ts, typed).
 import { ACTION, BOOKING, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
-import { CANDIDATE, CURRENCY_BEFORE, CURRENCY_AFTER, isDigits, isTime, isYear, linesOf, needsLabel, plausible, typed, UNIT_AFTER } from './code-tokens.js';
+import {
+  CANDIDATE,
+  CURRENCY_BEFORE,
+  CURRENCY_AFTER,
+  isDigits,
+  isTime,
+  isYear,
+  linesOf,
+  needsLabel,
+  plausible,
+  typed,
+  UNIT_AFTER,
+} from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 
 export interface CodeSource {
@@ -37,7 +49,8 @@ const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
-const DIRECT = /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+const DIRECT =
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為)\s*[:：]?\s*$/iu;
@@ -184,7 +197,10 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
-  const context = before.trim() === '' ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW) : before.slice(-BEFORE_WINDOW);
+  const context =
+    before.trim() === ''
+      ? line.previous.slice(alone ? -PARAGRAPH_WINDOW : -BEFORE_WINDOW)
+      : before.slice(-BEFORE_WINDOW);
   // On the token's own line, a code noun names it from its own sentence only: "Never share your code. Call
   // centre: 4447 1220" names no code.
   const scope = before.trim() === '' ? 0 : context.length - sentenceBefore(context).length;
@@ -195,7 +211,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // far back in a sentence is no label. A code named for an action on something ("code de connexion à
   // l'espace client") is still a code; a code of something ("código do cliente") is not.
   // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
-  const subjectOfCopula = noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
+  const subjectOfCopula =
+    noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
   const labelled =
     notCode !== null &&
     context.length - notCode.end <= LABEL_REACH &&
@@ -214,7 +231,12 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // votre contrat n° 4470921" is the contract's number.
   // A noun that takes the label in ("Aktivierungs-ID") is the noun; a label that takes the noun in (Vietnamese
   // "mã thẻ", card code) is the label.
-  const nounHoldsLabel = noun !== null && notCode !== null && noun.start <= notCode.start && noun.end >= notCode.end && noun.end - noun.start > notCode.end - notCode.start;
+  const nounHoldsLabel =
+    noun !== null &&
+    notCode !== null &&
+    noun.start <= notCode.start &&
+    noun.end >= notCode.end &&
+    noun.end - noun.start > notCode.end - notCode.start;
   const labelWins =
     noun === null ||
     qualified ||
@@ -229,7 +251,13 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   }
   const following = sentenceAfter(after);
   if (PROMOTION_AFTER.test(following)) return 0;
-  if (PROMOTION.test(before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before)) || PROMOTION.test(following)) return 0;
+  if (
+    PROMOTION.test(
+      before.trim() === '' ? (alone ? line.previous.slice(-BEFORE_WINDOW) : '') : sentenceBefore(before),
+    ) ||
+    PROMOTION.test(following)
+  )
+    return 0;
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
@@ -247,7 +275,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const enterAfter = firstMatch(ENTER, following);
   // A place may stand between the verb and the token ("zadejte v aplikaci 7716", enter in the app).
   const entered =
-    (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) || (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
+    (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) ||
+    (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
   const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
   const namedAfter =
     named !== null &&
@@ -318,7 +347,11 @@ function headedByNoun(sentence: string): boolean {
 
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
-  const bodies = [source.subject ?? '', (source.text ?? '').slice(0, MAX_TEXT), source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT)];
+  const bodies = [
+    source.subject ?? '',
+    (source.text ?? '').slice(0, MAX_TEXT),
+    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT),
+  ];
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
   const message: Message = {
     codeNamed: bodies.some(namesACode),
@@ -332,9 +365,15 @@ export function extractCodes(source: CodeSource): string[] {
   for (const body of bodies) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
-    const lines = linesOf(body).map((l) => l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)));
+    const lines = linesOf(body).map((l) =>
+      l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
+    );
     lines.forEach((text, i) => {
-      const line = { text, previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW), next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW) };
+      const line = {
+        text,
+        previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
+        next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
+      };
       for (const match of text.matchAll(CANDIDATE)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
         const score = judge(line, match, message);

@@ -13,7 +13,11 @@ const CASES: [string, LinkSource, string[]][] = [
         '<p>Welcome!</p><a href="https://app.example.com/verify?token=abc123&amp;u=9" class="btn">Verify e-mail</a>' +
         '<p><a href="https://example.com/privacy">Privacy</a> · <a href="https://example.com/unsubscribe?id=9">Unsubscribe</a></p>',
     },
-    ['https://app.example.com/verify?token=abc123&u=9', 'https://example.com/privacy', 'https://example.com/unsubscribe?id=9'],
+    [
+      'https://app.example.com/verify?token=abc123&u=9',
+      'https://example.com/privacy',
+      'https://example.com/unsubscribe?id=9',
+    ],
   ],
   [
     'a magic link in plain text, trailing punctuation trimmed',
@@ -28,11 +32,17 @@ const CASES: [string, LinkSource, string[]][] = [
         '<a href="https://click.mail.example.net/ls/click?upn=aa11">Our blog</a>' +
         '<a href="https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55">here</a>',
     },
-    ['https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55', 'https://click.mail.example.net/ls/click?upn=aa11'],
+    [
+      'https://click.mail.example.net/ls/click?url=https%3A%2F%2Fapp.example.com%2Freset-password%3Ft%3D55',
+      'https://click.mail.example.net/ls/click?upn=aa11',
+    ],
   ],
   [
     'a tracked unsubscribe link after a footer link, even when it comes first',
-    { text: null, html: '<a href="https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out">Stop these e-mails</a><a href="https://example.com/help">Help</a>' },
+    {
+      text: null,
+      html: '<a href="https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out">Stop these e-mails</a><a href="https://example.com/help">Help</a>',
+    },
     ['https://example.com/help', 'https://t.example.net/r?url=https%3A%2F%2Fexample.com%2Fopt-out'],
   ],
   [
@@ -44,7 +54,15 @@ const CASES: [string, LinkSource, string[]][] = [
         '<a href="https://n.example/4">Відписатися</a><a href="https://n.example/5">Spåra paket</a><a href="https://n.example/6">Hủy đăng ký</a>' +
         '<a href="https://n.example/7">ईमेल सत्यापित करें</a>',
     },
-    ['https://n.example/3', 'https://n.example/7', 'https://n.example/5', 'https://n.example/2', 'https://n.example/1', 'https://n.example/4', 'https://n.example/6'],
+    [
+      'https://n.example/3',
+      'https://n.example/7',
+      'https://n.example/5',
+      'https://n.example/2',
+      'https://n.example/1',
+      'https://n.example/4',
+      'https://n.example/6',
+    ],
   ],
   [
     'only http(s): mailto, tel, javascript and data are dropped',
@@ -61,7 +79,10 @@ const CASES: [string, LinkSource, string[]][] = [
   ],
   [
     'list-manage and preference-centre links come after the others',
-    { text: 'Manage preferences: https://example.list-manage.com/profile?u=1\nOpen your account: https://example.com/account', html: null },
+    {
+      text: 'Manage preferences: https://example.list-manage.com/profile?u=1\nOpen your account: https://example.com/account',
+      html: null,
+    },
     ['https://example.com/account', 'https://example.list-manage.com/profile?u=1'],
   ],
   [
@@ -74,12 +95,18 @@ const CASES: [string, LinkSource, string[]][] = [
   ],
   [
     'a bare URL alone on its line is named by the line above',
-    { text: 'Our blog: https://example.com/blog\nPasswort zurücksetzen:\nhttps://t.example.net/c/abc123\nhttps://example.com/reset?t=9', html: null },
+    {
+      text: 'Our blog: https://example.com/blog\nPasswort zurücksetzen:\nhttps://t.example.net/c/abc123\nhttps://example.com/reset?t=9',
+      html: null,
+    },
     ['https://t.example.net/c/abc123', 'https://example.com/reset?t=9', 'https://example.com/blog'],
   ],
   [
     'social and footer links last',
-    { text: null, html: '<a href="https://facebook.com/acme">Facebook</a><a href="https://example.com/help">Help</a><a href="https://example.com/orders/1">View order</a>' },
+    {
+      text: null,
+      html: '<a href="https://facebook.com/acme">Facebook</a><a href="https://example.com/help">Help</a><a href="https://example.com/orders/1">View order</a>',
+    },
     ['https://example.com/orders/1', 'https://facebook.com/acme', 'https://example.com/help'],
   ],
   [
@@ -92,17 +119,26 @@ const CASES: [string, LinkSource, string[]][] = [
   ],
   [
     'an image drawn as a button speaks by its alternative text',
-    { text: null, html: '<a href="https://example.com/blog">Blog</a><a href="https://t.example.net/c/x1"><img src="https://example.com/b.png" alt="Verify e-mail"></a>' },
+    {
+      text: null,
+      html: '<a href="https://example.com/blog">Blog</a><a href="https://t.example.net/c/x1"><img src="https://example.com/b.png" alt="Verify e-mail"></a>',
+    },
     ['https://t.example.net/c/x1', 'https://example.com/blog'],
   ],
   [
     'a returns link in the footer after the tracking button, though it says "anmelden"',
-    { text: null, html: '<a href="https://t.example.net/c/track1">Sendung verfolgen</a><p><a href="https://example.com/retoure">Retoure anmelden</a></p>' },
+    {
+      text: null,
+      html: '<a href="https://t.example.net/c/track1">Sendung verfolgen</a><p><a href="https://example.com/retoure">Retoure anmelden</a></p>',
+    },
     ['https://t.example.net/c/track1', 'https://example.com/retoure'],
   ],
   [
     'a "view in browser" link after the tracking button, though it comes first',
-    { text: null, html: '<a href="https://m.example.com/web/1">View in browser</a><p>Shipped.</p><a href="https://t.example.net/c/2">Track package</a>' },
+    {
+      text: null,
+      html: '<a href="https://m.example.com/web/1">View in browser</a><p>Shipped.</p><a href="https://t.example.net/c/2">Track package</a>',
+    },
     ['https://t.example.net/c/2', 'https://m.example.com/web/1'],
   ],
   [
@@ -115,12 +151,18 @@ const CASES: [string, LinkSource, string[]][] = [
   ],
   [
     'an invitation to join, in another language, is an action',
-    { text: null, html: '<a href="https://x.example.com/blog">Blog</a><a href="https://x.example.com/c/abc">Rejoindre l\'équipe</a>' },
+    {
+      text: null,
+      html: '<a href="https://x.example.com/blog">Blog</a><a href="https://x.example.com/c/abc">Rejoindre l\'équipe</a>',
+    },
     ['https://x.example.com/c/abc', 'https://x.example.com/blog'],
   ],
   [
     "a site's home page after the other links",
-    { text: null, html: '<a href="https://x.example.com/">Acme</a><a href="https://x.example.com/account/invoices/7">Your invoice</a>' },
+    {
+      text: null,
+      html: '<a href="https://x.example.com/">Acme</a><a href="https://x.example.com/account/invoices/7">Your invoice</a>',
+    },
     ['https://x.example.com/account/invoices/7', 'https://x.example.com/'],
   ],
 ];

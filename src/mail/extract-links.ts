@@ -62,11 +62,14 @@ const NEXT_STEP = new RegExp(
     'zobrazit|sledovat|spravovat|zaplatit|stáhnout|otevřít|visa|spåra|hantera|betala|ladda ner|öppna',
     'переглянути|відстежити|керувати|оплатити|завантажити|відкрити',
     'xem|theo dõi|quản lý|thanh toán|tải xuống|tải về',
-  ].join('|')})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل|देखें|ट्रैक|भुगतान|डाउनलोड`,
+  ].join(
+    '|',
+  )})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل|देखें|ट्रैक|भुगतान|डाउनलोड`,
   'iu',
 );
 /** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
-const RETURNS = /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
+const RETURNS =
+  /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
 /** Punctuation that ends a sentence around a bare URL rather than the URL. */
 const TRAILING = '.,;:!?)]}>\'"';
 /** How much of a link's text and address is read to rank it, and how many links are looked at. */
@@ -152,7 +155,9 @@ export function extractLinks(source: LinkSource): string[] {
       }
       if (open === null) continue;
       const inner = html.slice(open.end, m.index).slice(0, MAX_SAID);
-      const text = decodeEntities(inner.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+      const text = decodeEntities(inner.replace(/<[^<>]*>/g, ' '))
+        .replace(/\s+/g, ' ')
+        .trim();
       // An image's alternative text speaks for it ("Verify" on a button drawn as an image).
       const image = text === '' && /<img\b/i.test(inner);
       const alt = image ? (/\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(inner) ?? []) : [];

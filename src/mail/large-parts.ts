@@ -111,7 +111,10 @@ export function swapLargeBase64Parts(raw: Uint8Array, minBytes = LARGE_PART_BYTE
   let at = 0;
   for (const region of regions) {
     const token = randomBytes(24);
-    pieces.push(bytes.subarray(at, region.start), Buffer.from(`${token.toString('base64')}${region.newline}`, 'latin1'));
+    pieces.push(
+      bytes.subarray(at, region.start),
+      Buffer.from(`${token.toString('base64')}${region.newline}`, 'latin1'),
+    );
     const body = bytes.subarray(region.start, region.end);
     parts.push({
       token,

@@ -12,7 +12,14 @@
 // (whose own parts are scanned in its place, up to postal-mime's nesting limit of 10, and not in a
 // delivery or feedback report). Where a message is odd enough that the two could disagree, postal-mime
 // has the last word when the message is decoded (decode-mail.ts), and that result is kept.
-import { addressParser, bodyDecoderOf, decodeWords, parseStructuredHeader, transferEncodingOf, type BodyDecoder } from './postal-mime-adapter.js';
+import {
+  addressParser,
+  bodyDecoderOf,
+  decodeWords,
+  parseStructuredHeader,
+  transferEncodingOf,
+  type BodyDecoder,
+} from './postal-mime-adapter.js';
 import { decodedSize, decodePartBody } from './part-body.js';
 import type { ParseRefusal } from './parsed-mail.js';
 
@@ -83,7 +90,8 @@ class Refusal extends Error {
 
 function newNode(parent: MimeNode | null): MimeNode {
   const depth = parent === null ? 0 : parent.depth + 1;
-  if (depth > MAX_MIME_DEPTH) throw new Refusal('too_deep', `Maximum MIME nesting depth of ${MAX_MIME_DEPTH} levels exceeded`);
+  if (depth > MAX_MIME_DEPTH)
+    throw new Refusal('too_deep', `Maximum MIME nesting depth of ${MAX_MIME_DEPTH} levels exceeded`);
   const type = parent?.multipart === 'digest' ? 'message/rfc822' : 'text/plain';
   const node: MimeNode = {
     depth,
@@ -118,7 +126,8 @@ function processHeaders(bytes: Uint8Array, node: MimeNode, wanted: Map<string, s
   const groups: [number, number][][] = [];
   for (const line of node.headerLines) {
     const first = bytes[line[0]];
-    if (groups.length > 0 && line[1] > line[0] && (first === 0x20 || first === 0x09)) groups[groups.length - 1]!.push(line);
+    if (groups.length > 0 && line[1] > line[0] && (first === 0x20 || first === 0x09))
+      groups[groups.length - 1]!.push(line);
     else groups.push([line]);
   }
   node.headerLines = [];
@@ -141,7 +150,8 @@ function processHeaders(bytes: Uint8Array, node: MimeNode, wanted: Map<string, s
       node.type = parsed.value;
       node.multipart = /^multipart\//i.test(parsed.value) ? parsed.value.slice(parsed.value.indexOf('/') + 1) : false;
       const boundary = parsed.params['boundary'];
-      node.boundary = node.multipart !== false && boundary !== undefined && boundary !== '' ? Buffer.from(boundary, 'utf8') : null;
+      node.boundary =
+        node.multipart !== false && boundary !== undefined && boundary !== '' ? Buffer.from(boundary, 'utf8') : null;
     } else if (key === 'content-transfer-encoding') {
       node.decoder = bodyDecoderOf(transferEncodingOf(value));
     } else {
@@ -175,7 +185,12 @@ function lineAt(bytes: Uint8Array, view: Buffer, start: number, limit: number): 
 }
 
 /** The open multipart whose boundary the line [start, end) is, innermost first, and whether it closes. */
-function boundaryOf(bytes: Uint8Array, start: number, end: number, open: MimeNode[]): { node: MimeNode; closes: boolean } | null {
+function boundaryOf(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  open: MimeNode[],
+): { node: MimeNode; closes: boolean } | null {
   const length = end - start;
   if (length <= 2 || bytes[start] !== DASH || bytes[start + 1] !== DASH) return null;
   for (let i = open.length - 1; i >= 0; i--) {
@@ -245,7 +260,8 @@ function walk(bytes: Uint8Array, start: number, end: number): Scanned {
           current.bodyStart = next;
         } else {
           headerBytes += lineEnd - at;
-          if (headerBytes > MAX_HEADERS_BYTES) throw new Refusal('headers_too_large', `Maximum header size of ${MAX_HEADERS_BYTES} bytes exceeded`);
+          if (headerBytes > MAX_HEADERS_BYTES)
+            throw new Refusal('headers_too_large', `Maximum header size of ${MAX_HEADERS_BYTES} bytes exceeded`);
           current.headerLines.push([at, lineEnd]);
         }
         at = next;
@@ -304,7 +320,8 @@ function walk(bytes: Uint8Array, start: number, end: number): Scanned {
 }
 
 function hasReportParts(node: MimeNode): boolean {
-  if (node.multipart === false && (node.type === 'message/delivery-status' || node.type === 'message/feedback-report')) return true;
+  if (node.multipart === false && (node.type === 'message/delivery-status' || node.type === 'message/feedback-report'))
+    return true;
   return node.children.some(hasReportParts);
 }
 
@@ -315,14 +332,23 @@ interface Collected {
 
 /** Scans bytes[start, end) as a message and collects its attachments in postal-mime's order;
  * `offset` is -1 when the bytes are not the raw source (a decoded nested message). */
-function collect(bytes: Uint8Array, start: number, end: number, level: number, inRaw: boolean, out: Collected): Scanned {
+function collect(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  level: number,
+  inRaw: boolean,
+  out: Collected,
+): Scanned {
   const scanned = walk(bytes, start, end);
   out.parts += scanned.parts;
-  if (out.parts > MAX_MIME_PARTS) throw new Refusal('too_many_parts', `${out.parts} MIME parts, at most ${MAX_MIME_PARTS}`);
+  if (out.parts > MAX_MIME_PARTS)
+    throw new Refusal('too_many_parts', `${out.parts} MIME parts, at most ${MAX_MIME_PARTS}`);
   const forceRfc822Attachments = hasReportParts(scanned.root);
   const visit = (node: MimeNode): void => {
     if (node.multipart === false) {
-      const inlineRfc822 = !forceRfc822Attachments && node.type === 'message/rfc822' && (node.disposition || 'inline') === 'inline';
+      const inlineRfc822 =
+        !forceRfc822Attachments && node.type === 'message/rfc822' && (node.disposition || 'inline') === 'inline';
       if (inlineRfc822 && level < MAX_RFC822_NESTING) {
         if (node.decoder === 'identity') collect(bytes, node.bodyStart, node.bodyEnd, level + 1, inRaw, out);
         else {

@@ -26,7 +26,10 @@ export async function parseMail(raw: Uint8Array, options: { swapLargeParts?: boo
   const result = await parseOnce(swapped.reduced);
   // The swap leaves every header and boundary as it was, so a structural refusal stands as it is.
   if (!result.ok) return result.reason === 'unparseable' ? parseOnce(raw) : result;
-  const contents = restoreParts(result.mail.attachments.map((a) => a.content), swapped.parts);
+  const contents = restoreParts(
+    result.mail.attachments.map((a) => a.content),
+    swapped.parts,
+  );
   if (contents === null) return parseOnce(raw);
   result.mail.attachments.forEach((a, i) => (a.content = contents[i]!));
   return result;

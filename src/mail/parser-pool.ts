@@ -38,7 +38,10 @@ export interface ParserPoolOptions {
 }
 
 // Under tsx (tests, development) the worker is the .ts source; once built it is the .js beside this file.
-const workerFile = new URL(import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
+const workerFile = new URL(
+  import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
+  import.meta.url,
+);
 
 class TaskTimeout extends Error {}
 

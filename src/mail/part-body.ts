@@ -76,7 +76,10 @@ function quotedPrintable(bytes: Uint8Array): Uint8Array {
 
 function base64(bytes: Uint8Array): Uint8Array {
   // Node's decoder skips what is not in the alphabet, as postal-mime's does, at native speed.
-  const decoded = Buffer.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), 'base64');
+  const decoded = Buffer.from(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'),
+    'base64',
+  );
   return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
 }
 
@@ -130,7 +133,15 @@ export function decodedSize(bytes: Uint8Array, decoder: BodyDecoder): number {
     return identity(bytes).length;
   }
   let end = bytes.length;
-  while (end > 0 && (bytes[end - 1] === LF || bytes[end - 1] === CR || bytes[end - 1] === EQUALS || bytes[end - 1] === 0x20 || bytes[end - 1] === 0x09)) end -= 1;
+  while (
+    end > 0 &&
+    (bytes[end - 1] === LF ||
+      bytes[end - 1] === CR ||
+      bytes[end - 1] === EQUALS ||
+      bytes[end - 1] === 0x20 ||
+      bytes[end - 1] === 0x09)
+  )
+    end -= 1;
   const trimmed = bytes.subarray(0, end);
   const characters = end - lineBreakBytes(trimmed, Buffer.from(trimmed.buffer, trimmed.byteOffset, trimmed.byteLength));
   return Math.floor((characters * 3) / 4);

@@ -8,7 +8,12 @@ import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
-import { bodyDecoderOf, parseStructuredHeader, parseWithPostalMime, transferEncodingOf } from './postal-mime-adapter.js';
+import {
+  bodyDecoderOf,
+  parseStructuredHeader,
+  parseWithPostalMime,
+  transferEncodingOf,
+} from './postal-mime-adapter.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -54,7 +59,13 @@ const MIXED = mail(
 );
 
 const PLAIN_ONLY = mail('From: a@example.com', 'Content-Type: text/plain; charset=utf-8', '', 'only plain', '');
-const HTML_ONLY = mail('From: a@example.com', 'Content-Type: text/html; charset=utf-8', '', '<p>only <b>html</b></p>', '');
+const HTML_ONLY = mail(
+  'From: a@example.com',
+  'Content-Type: text/html; charset=utf-8',
+  '',
+  '<p>only <b>html</b></p>',
+  '',
+);
 
 function nested(depth: number): Uint8Array {
   const lines = ['From: a@example.com'];
@@ -82,7 +93,9 @@ describe('postal-mime internals the adapter borrows', () => {
 
   it('parseStructuredHeader lower-cases the value, keeps the first of a repeated parameter, joins RFC 2231 parts and drops comments', () => {
     assert.deepEqual(
-      parseStructuredHeader('Text/Plain; Charset="UTF-8"; charset=latin1; name*0=inv; name*1="oice(1).pdf"; format=flowed (a comment)'),
+      parseStructuredHeader(
+        'Text/Plain; Charset="UTF-8"; charset=latin1; name*0=inv; name*1="oice(1).pdf"; format=flowed (a comment)',
+      ),
       { value: 'text/plain', params: { charset: 'UTF-8', format: 'flowed', name: 'invoice(1).pdf' } },
     );
     assert.deepEqual(parseStructuredHeader("attachment; filename*=utf-8''%C3%A9t%C3%A9.txt"), {
@@ -97,9 +110,23 @@ describe('postal-mime internals the adapter borrows', () => {
     assert.equal(transferEncodingOf(''), '');
   });
 
-  it("bodyDecoderOf picks the decoder MimeNode.setupContentDecoder picks, for every kind of encoding", () => {
-    const expected = { Base64Decoder: 'base64', QPDecoder: 'quoted-printable', PassThroughDecoder: 'identity' } as const;
-    for (const encoding of ['base64', 'X-BASE64', 'quoted-printable', 'x-quoted-printable', '7bit', '8bit', 'binary', 'x-uuencode', '']) {
+  it('bodyDecoderOf picks the decoder MimeNode.setupContentDecoder picks, for every kind of encoding', () => {
+    const expected = {
+      Base64Decoder: 'base64',
+      QPDecoder: 'quoted-printable',
+      PassThroughDecoder: 'identity',
+    } as const;
+    for (const encoding of [
+      'base64',
+      'X-BASE64',
+      'quoted-printable',
+      'x-quoted-printable',
+      '7bit',
+      '8bit',
+      'binary',
+      'x-uuencode',
+      '',
+    ]) {
       const { root } = new PostalMime() as unknown as Internals;
       (root.setupContentDecoder as (encoding: string) => void).call(root, encoding);
       const name = root.contentDecoder?.constructor.name as keyof typeof expected;
@@ -167,7 +194,9 @@ describe('postal-mime internals the adapter borrows', () => {
     const allowed = new Set(['src/mail/postal-mime-adapter.ts', 'src/mail/postal-mime-adapter.test.ts']);
     const importers = ['src', 'test', 'bench', 'scripts', 'web']
       .flatMap((dir) => sourceFiles(join(REPO, dir)))
-      .filter((path) => /(from\s*|import\s*\(\s*|require\s*\(\s*)['"]postal-mime(\/[^'"]*)?['"]/.test(readFileSync(path, 'utf8')))
+      .filter((path) =>
+        /(from\s*|import\s*\(\s*|require\s*\(\s*)['"]postal-mime(\/[^'"]*)?['"]/.test(readFileSync(path, 'utf8')),
+      )
       .map((path) => relative(REPO, path).split('\\').join('/'))
       .filter((path) => !allowed.has(path));
     assert.deepEqual(importers, []);

@@ -36,7 +36,10 @@ export function parseStructuredHeader(value: string): StructuredHeader {
 
 /** The transfer encoding as postal-mime picks its decoder from it: the first token, lower case. */
 export function transferEncodingOf(value: string): string {
-  return (node.stripComments(value).toLowerCase().match(/[\w-]+/) ?? [''])[0]!;
+  return (node
+    .stripComments(value)
+    .toLowerCase()
+    .match(/[\w-]+/) ?? [''])[0]!;
 }
 
 /** Which of postal-mime's three decoders a transfer encoding selects (MimeNode.setupContentDecoder). */

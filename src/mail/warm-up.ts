@@ -43,6 +43,10 @@ export function sampleMail(): Uint8Array {
 /** Runs the code and link extraction once, compiling its word lists before any reader needs them. */
 export function warmExtraction(): void {
   const html = '<p>Ihr Code lautet <b>482913</b>. <a href="https://example.com/verify?t=1">Bestätigen</a></p>';
-  extractCodes({ subject: 'Your verification code', text: 'Your code is 482913. Verify at https://example.com/verify?t=1', html });
+  extractCodes({
+    subject: 'Your verification code',
+    text: 'Your code is 482913. Verify at https://example.com/verify?t=1',
+    html,
+  });
   extractLinks({ text: 'Verify at https://example.com/verify?t=1', html });
 }

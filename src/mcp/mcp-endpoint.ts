@@ -30,7 +30,12 @@ function originAllowed(origin: string, baseUrl: string, allowed: string[]): bool
 }
 
 function isToolCall(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { method?: unknown }).method === 'tools/call';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { method?: unknown }).method === 'tools/call'
+  );
 }
 
 function callerOf(request: FastifyRequest, rule: ClientAddressRule): Caller {

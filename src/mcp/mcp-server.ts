@@ -15,13 +15,22 @@ export const INSTRUCTIONS =
   `${SENDER_WARNING} Closed and premium domains need the Authorization: Bearer key of the HTTP request. Failures are tool errors whose text starts with a stable slug such as not_found or rate_limited.`;
 
 export function createMcpServer(inbox: Inbox, caller: Caller, version: string): McpServer {
-  const server = new McpServer({ name: 'inboxd', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: 'inboxd', version },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+  );
   for (const tool of TOOLS) {
     // Every operation's type is one of the table's; the SDK has checked the arguments against its schema.
     const operation = inbox.operations[tool.operation] as Operation;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(operation, tool), outputSchema: operation.output as z.ZodObject, annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: inputSchemaOf(operation, tool),
+        outputSchema: operation.output as z.ZodObject,
+        annotations: tool.annotations,
+      },
       async (args: Record<string, unknown>, extra) => {
         try {
           return toolSuccess((await operation.run(caller, args, runOptionsOf(extra))) as object);

@@ -4,7 +4,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isAppError } from '../errors.js';
 
 export function toolSuccess(value: object): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value) }],
+    structuredContent: value as Record<string, unknown>,
+  };
 }
 
 export function toolFailure(slug: string, message: string): CallToolResult {

@@ -35,7 +35,8 @@ export function inputSchemaOf(operation: Operation, tool: ToolSpec): z.ZodObject
   const replaced: Record<string, z.ZodType> = {};
   for (const [name, { value, description }] of Object.entries(tool.defaults ?? {})) {
     const field = shape[name];
-    if (field instanceof z.ZodOptional) replaced[name] = (field.unwrap() as z.ZodType).default(value as never).meta({ description });
+    if (field instanceof z.ZodOptional)
+      replaced[name] = (field.unwrap() as z.ZodType).default(value as never).meta({ description });
   }
   return operation.input.extend(replaced);
 }
@@ -50,7 +51,15 @@ export function runOptionsOf(extra: Extra): RunOptions {
       : {
           onProgress: (elapsed: number, total: number) =>
             void extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: elapsed, total, message: `waiting (${elapsed} of ${total} s)` } })
+              .sendNotification({
+                method: 'notifications/progress',
+                params: {
+                  progressToken: token,
+                  progress: elapsed,
+                  total,
+                  message: `waiting (${elapsed} of ${total} s)`,
+                },
+              })
               .catch(() => undefined),
         }),
   };

@@ -23,7 +23,8 @@ export interface AccountInput {
 }
 
 function plan(value: string): Plan {
-  if (!(PLANS as readonly string[]).includes(value)) throw new OperatorError(`--plan must be one of ${PLANS.join(', ')}.`);
+  if (!(PLANS as readonly string[]).includes(value))
+    throw new OperatorError(`--plan must be one of ${PLANS.join(', ')}.`);
   return value as Plan;
 }
 
@@ -59,7 +60,8 @@ export function createAccountAdmin(deps: OperatorDeps) {
       const account: AccountRecord = {
         id: deps.newId(),
         plan: chosen,
-        monthlyQuota: input.quota === undefined ? (chosen === 'premium' ? DEFAULT_PREMIUM_QUOTA : 0) : quota(input.quota),
+        monthlyQuota:
+          input.quota === undefined ? (chosen === 'premium' ? DEFAULT_PREMIUM_QUOTA : 0) : quota(input.quota),
         paidThrough: input.paidThrough === undefined ? null : paidThrough(input.paidThrough),
         createdAt: deps.clock.now(),
       };

@@ -39,7 +39,9 @@ export function createDomainAdmin(deps: OperatorDeps) {
     }
     const record = await deps.directory.getDomain(domain);
     if (record === null) {
-      throw new OperatorError(`${domain} is not connected: it connects with its first message once its MX names this service.`);
+      throw new OperatorError(
+        `${domain} is not connected: it connects with its first message once its MX names this service.`,
+      );
     }
     return record;
   }
@@ -52,7 +54,8 @@ export function createDomainAdmin(deps: OperatorDeps) {
     async close(input: string, options: { account?: string | undefined } = {}): Promise<ClosedDomain> {
       const record = await connected(input);
       if (options.account !== undefined) {
-        if ((await deps.directory.getAccount(options.account)) === null) throw new OperatorError(`No account ${options.account}.`);
+        if ((await deps.directory.getAccount(options.account)) === null)
+          throw new OperatorError(`No account ${options.account}.`);
         const closure = { kind: 'account' as const, accountId: options.account };
         await deps.directory.setDomainClosure(record.domain, closure);
         return { ...view({ ...record, closure }), key: null };

@@ -24,7 +24,13 @@ export function createKeyAdmin(deps: OperatorDeps) {
       if ((await deps.directory.getAccount(accountId)) === null) throw new OperatorError(`No account ${accountId}.`);
       const id = deps.newId();
       const key = newApiKey(id);
-      const record: ApiKeyRecord = { id, accountId, digest: digestOf(key), createdAt: deps.clock.now(), revokedAt: null };
+      const record: ApiKeyRecord = {
+        id,
+        accountId,
+        digest: digestOf(key),
+        createdAt: deps.clock.now(),
+        revokedAt: null,
+      };
       await deps.directory.createApiKey(record);
       return { ...view(record), key };
     },

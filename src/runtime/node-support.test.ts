@@ -4,7 +4,8 @@ import { unsupportedNode } from './node-support.js';
 
 describe('the supported Node.js lines', () => {
   it('accepts 22.16 and later 22s, 24 and 26', () => {
-    for (const version of ['22.16.0', '22.23.3', '24.0.0', '24.21.0', '26.10.0', '27.0.0']) assert.equal(unsupportedNode(version), null, version);
+    for (const version of ['22.16.0', '22.23.3', '24.0.0', '24.21.0', '26.10.0', '27.0.0'])
+      assert.equal(unsupportedNode(version), null, version);
   });
 
   it('refuses Node 20 and a 22 older than 22.16 with one line that names both versions', () => {

@@ -6,7 +6,14 @@ import { watchDataPace } from './data-pace.js';
 function watched(options: { windowMs?: number; minBytes?: number; deadlineMs?: number } = {}) {
   const clock = createManualClock();
   const failures: string[] = [];
-  const pace = watchDataPace({ clock, windowMs: 10_000, minBytes: 5_000, deadlineMs: 60_000, ...options, onTooSlow: (reason) => failures.push(reason) });
+  const pace = watchDataPace({
+    clock,
+    windowMs: 10_000,
+    minBytes: 5_000,
+    deadlineMs: 60_000,
+    ...options,
+    onTooSlow: (reason) => failures.push(reason),
+  });
   return { clock, failures, pace };
 }
 

@@ -4,7 +4,12 @@ import { createManualClock } from '../clock.js';
 import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
 
 /** A session at the gate: whether it may read now, and its ticket. */
-function session(gate: IntakeGate, client: string, log?: string[], name = client): { reading: () => boolean; ticket: IntakeTicket } {
+function session(
+  gate: IntakeGate,
+  client: string,
+  log?: string[],
+  name = client,
+): { reading: () => boolean; ticket: IntakeTicket } {
   let reading = false;
   const ticket = gate.enter(client, {
     grant: () => {

@@ -101,9 +101,11 @@ export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
       const [entry] = waiting.splice(best, 1) as [Entry];
       entry.holding = true;
       entry.active = clock.now();
-      entry.grantedAt = (grants += 1);
+      entry.grantedAt = grants += 1;
       lastServed.set(entry.client, grants);
-      if (lastServed.size > 10_000) for (const client of lastServed.keys()) if (!waiting.some((w) => w.client === client)) lastServed.delete(client);
+      if (lastServed.size > 10_000)
+        for (const client of lastServed.keys())
+          if (!waiting.some((w) => w.client === client)) lastServed.delete(client);
       holders.add(entry);
       entry.callbacks.grant();
     }
@@ -117,9 +119,14 @@ export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
     const fair = share();
     const waitingClients = new Set(waiting.map((w) => w.client));
     for (;;) {
-      const over = [...holders].filter((h) => heldBy(h.client) > fair && [...waitingClients].some((c) => c !== h.client && heldBy(c) < fair));
+      const over = [...holders].filter(
+        (h) => heldBy(h.client) > fair && [...waitingClients].some((c) => c !== h.client && heldBy(c) < fair),
+      );
       if (over.length === 0) break;
-      take(over.reduce((a, b) => (b.grantedAt > a.grantedAt ? b : a)), 'share');
+      take(
+        over.reduce((a, b) => (b.grantedAt > a.grantedAt ? b : a)),
+        'share',
+      );
     }
     grantFree();
   }

@@ -24,7 +24,12 @@ export interface RefusedRecipients {
 }
 
 export function createRefusedRecipients(options: RefusedRecipientsOptions): RefusedRecipients {
-  const rule: WindowRule = { kind: 'window', key: 'refused-recipients', windowMs: options.windowMs ?? 60_000, max: options.max ?? 60 };
+  const rule: WindowRule = {
+    kind: 'window',
+    key: 'refused-recipients',
+    windowMs: options.windowMs ?? 60_000,
+    max: options.max ?? 60,
+  };
   const windows = new Map<string, WindowState>();
   let sweeps = 0;
   /** Now and then, the windows that have emptied are dropped, so the map holds only recent clients. */

@@ -24,14 +24,20 @@ export const replies = {
     invalid_address: { code: 553, text: '5.1.3 Recipient address is not valid here' },
     unknown_domain: { code: 550, text: '5.1.2 Domain is not hosted here' },
     lookup_failed: { code: 451, text: '4.4.3 Domain lookup failed, try again later' },
-    over_quota: { code: 452, text: '4.2.2 Monthly premium quota of this mailbox\'s account is used up, try again later' },
+    over_quota: {
+      code: 452,
+      text: "4.2.2 Monthly premium quota of this mailbox's account is used up, try again later",
+    },
   } satisfies Record<RecipientRefusal, SmtpReply>,
   tooManyRecipients: { code: 452, text: `4.5.3 Too many recipients, at most ${MAX_RECIPIENTS} per message` },
   messageTooLarge: { code: 552, text: `5.3.4 Message exceeds the size limit of ${MAX_MESSAGE_BYTES} bytes` },
   dataTooSlow: { code: 421, text: '4.4.2 Message data too slow, closing connection' },
   dataDeadline: { code: 421, text: '4.4.2 Message took too long to send, closing connection' },
   tooManyRefusedFromClient: { code: 421, text: '4.7.0 Too many refused recipients from your address, try again later' },
-  tooManyRefusedRecipients: { code: 421, text: `4.7.0 Too many refused recipients (${MAX_REFUSED_RECIPIENTS}), closing connection` },
+  tooManyRefusedRecipients: {
+    code: 421,
+    text: `4.7.0 Too many refused recipients (${MAX_REFUSED_RECIPIENTS}), closing connection`,
+  },
   tooManyConnections: { code: 421, text: '4.7.0 Too many connections, try again later' },
   tooManyConnectionsFromIp: { code: 421, text: '4.7.0 Too many connections from your address, try again later' },
   refusal: {

@@ -15,7 +15,14 @@ import { createConnectionLimits } from './connection-limits.js';
 import { watchDataPace, type DataPaceOptions } from './data-pace.js';
 import { createRefusedRecipients } from './refused-recipients.js';
 import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
-import { MAX_MESSAGE_BYTES, MAX_RECIPIENTS, MAX_REFUSED_RECIPIENTS, replies, replyError, type SmtpReply } from './replies.js';
+import {
+  MAX_MESSAGE_BYTES,
+  MAX_RECIPIENTS,
+  MAX_REFUSED_RECIPIENTS,
+  replies,
+  replyError,
+  type SmtpReply,
+} from './replies.js';
 
 export interface SmtpEdgeOptions {
   hostname: string;
@@ -124,7 +131,11 @@ function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promis
 export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const { inbox, logger } = options;
   const clock = options.clock ?? systemClock;
-  const gate = createIntakeGate({ slots: options.largeMessageSlots ?? 3, clock, ...(options.slotStallMs === undefined ? {} : { stallMs: options.slotStallMs }) });
+  const gate = createIntakeGate({
+    slots: options.largeMessageSlots ?? 3,
+    clock,
+    ...(options.slotStallMs === undefined ? {} : { stallMs: options.slotStallMs }),
+  });
   const metrics = options.metrics;
   // Aborted when stop()'s grace period ends, just before smtp-server tells the open sessions 421: a
   // delivery still parsing then stops short of its commit, so nothing is stored behind a 421.
@@ -261,7 +272,8 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       );
       metrics?.accepted(bytes);
       logger.info({ mail: delivered.mailId, messages: delivered.messageIds.length, bytes }, 'mail accepted');
-      if (delivered.uncounted !== undefined) logger.error({ err: delivered.uncounted, mail: delivered.mailId }, 'premium quota not counted');
+      if (delivered.uncounted !== undefined)
+        logger.error({ err: delivered.uncounted, mail: delivered.mailId }, 'premium quota not counted');
       return replies.accepted(delivered.mailId);
     } catch (error) {
       if (error instanceof DeliveryError) {

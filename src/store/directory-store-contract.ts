@@ -18,7 +18,10 @@ function apiKey(id: string, accountId: string): ApiKeyRecord {
   return { id, accountId, digest: `${id.toLowerCase()}digest`, createdAt: NOW, revokedAt: null };
 }
 
-export function runDirectoryStoreContract(name: string, open: () => Promise<DirectoryFixture> | DirectoryFixture): void {
+export function runDirectoryStoreContract(
+  name: string,
+  open: () => Promise<DirectoryFixture> | DirectoryFixture,
+): void {
   describe(`DirectoryStore contract: ${name}`, () => {
     let fixture: DirectoryFixture;
     let directory: DirectoryStore;
@@ -32,7 +35,11 @@ export function runDirectoryStoreContract(name: string, open: () => Promise<Dire
       assert.equal(await directory.getDomain('own.example'), null);
       await directory.connectDomain('own.example', NOW);
       await directory.connectDomain('own.example', NOW + 1000);
-      assert.deepEqual(await directory.getDomain('own.example'), { domain: 'own.example', connectedAt: NOW, closure: null });
+      assert.deepEqual(await directory.getDomain('own.example'), {
+        domain: 'own.example',
+        connectedAt: NOW,
+        closure: null,
+      });
       assert.deepEqual(
         (await directory.listDomains()).map((d) => d.domain),
         ['own.example'],
@@ -46,8 +53,14 @@ export function runDirectoryStoreContract(name: string, open: () => Promise<Dire
       assert.equal(await directory.setDomainClosure('a.example', { kind: 'key', digest: 'abc' }), true);
       assert.equal(await directory.setDomainClosure('b.example', { kind: 'account', accountId: 'ACC1' }), true);
       assert.deepEqual((await directory.getDomain('a.example'))?.closure, { kind: 'key', digest: 'abc' });
-      assert.deepEqual((await directory.domainsByKeyDigest('abc')).map((d) => d.domain), ['a.example']);
-      assert.deepEqual((await directory.domainsClosedTo('ACC1')).map((d) => d.domain), ['b.example']);
+      assert.deepEqual(
+        (await directory.domainsByKeyDigest('abc')).map((d) => d.domain),
+        ['a.example'],
+      );
+      assert.deepEqual(
+        (await directory.domainsClosedTo('ACC1')).map((d) => d.domain),
+        ['b.example'],
+      );
       // Closing to an account replaces a key, and the other way round.
       assert.equal(await directory.setDomainClosure('a.example', { kind: 'account', accountId: 'ACC1' }), true);
       assert.deepEqual(await directory.domainsByKeyDigest('abc'), []);
@@ -59,9 +72,18 @@ export function runDirectoryStoreContract(name: string, open: () => Promise<Dire
     it('creates, lists and updates accounts, leaving unnamed fields as they were', async () => {
       await directory.createAccount(account('ACC2', { plan: 'free', monthlyQuota: 0, paidThrough: null }));
       await directory.createAccount(account('ACC1'));
-      assert.deepEqual((await directory.listAccounts()).map((a) => a.id), ['ACC1', 'ACC2']);
-      assert.equal(await directory.updateAccount('ACC2', { plan: 'premium', paidThrough: '2027-01-31', monthlyQuota: undefined }), true);
-      assert.deepEqual(await directory.getAccount('ACC2'), account('ACC2', { plan: 'premium', monthlyQuota: 0, paidThrough: '2027-01-31' }));
+      assert.deepEqual(
+        (await directory.listAccounts()).map((a) => a.id),
+        ['ACC1', 'ACC2'],
+      );
+      assert.equal(
+        await directory.updateAccount('ACC2', { plan: 'premium', paidThrough: '2027-01-31', monthlyQuota: undefined }),
+        true,
+      );
+      assert.deepEqual(
+        await directory.getAccount('ACC2'),
+        account('ACC2', { plan: 'premium', monthlyQuota: 0, paidThrough: '2027-01-31' }),
+      );
       assert.equal(await directory.updateAccount('NOPE', { plan: 'free' }), false);
       assert.equal(await directory.getAccount('NOPE'), null);
     });
@@ -72,8 +94,14 @@ export function runDirectoryStoreContract(name: string, open: () => Promise<Dire
       await directory.createApiKey(apiKey('KEY1', 'ACC1'));
       await directory.createApiKey(apiKey('KEY2', 'ACC2'));
       assert.deepEqual(await directory.getApiKey('KEY1'), apiKey('KEY1', 'ACC1'));
-      assert.deepEqual((await directory.listApiKeys('ACC2')).map((k) => k.id), ['KEY2']);
-      assert.deepEqual((await directory.listApiKeys()).map((k) => k.id), ['KEY1', 'KEY2']);
+      assert.deepEqual(
+        (await directory.listApiKeys('ACC2')).map((k) => k.id),
+        ['KEY2'],
+      );
+      assert.deepEqual(
+        (await directory.listApiKeys()).map((k) => k.id),
+        ['KEY1', 'KEY2'],
+      );
       assert.equal(await directory.revokeApiKey('KEY1', NOW + 5), true);
       assert.equal(await directory.revokeApiKey('KEY1', NOW + 9), true);
       assert.equal((await directory.getApiKey('KEY1'))?.revokedAt, NOW + 5);

@@ -30,7 +30,17 @@ export const SUMMARY_COLUMNS = `m.id, m.mailbox, ma.env_from, ma.from_name, ma.s
  * faster as arrays than as objects (P36), and a list is what a poll reads. */
 export type SummaryTuple = [string, string, string, string | null, string | null, number, number, number, number];
 
-export function tupleToSummary([id, mailbox, from, fromName, subject, receivedAt, expiresAt, seen, attachmentCount]: SummaryTuple): MessageSummaryRecord {
+export function tupleToSummary([
+  id,
+  mailbox,
+  from,
+  fromName,
+  subject,
+  receivedAt,
+  expiresAt,
+  seen,
+  attachmentCount,
+]: SummaryTuple): MessageSummaryRecord {
   return { id, mailbox, from, fromName, subject, receivedAt, expiresAt, seen: seen === 1, attachmentCount };
 }
 

@@ -29,7 +29,15 @@ function mail(overrides: Partial<NewMail> = {}): NewMail {
 }
 
 function decoded(overrides: Partial<DecodedMail> = {}): DecodedMail {
-  return { fromName: 'Sender', subject: 'hello', text: 'body', html: null, headers: [{ name: 'Subject', value: 'hello' }], attachments: [], ...overrides };
+  return {
+    fromName: 'Sender',
+    subject: 'hello',
+    text: 'body',
+    html: null,
+    headers: [{ name: 'Subject', value: 'hello' }],
+    attachments: [],
+    ...overrides,
+  };
 }
 
 /** An attachment kept as its decoded copy. */
@@ -58,7 +66,10 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       await store.saveMail(second, [{ id: idB, mailbox: 'a@x.test' }]);
       await store.saveMail(mail(), [{ id: nextId(), mailbox: 'other@x.test' }]);
       const list = await store.listMessages({ mailbox: 'a@x.test', limit: 10, now: T0 });
-      assert.deepEqual(list.map((m) => m.id), [idB, idA]);
+      assert.deepEqual(
+        list.map((m) => m.id),
+        [idB, idA],
+      );
       assert.deepEqual(list[0], {
         id: idB,
         mailbox: 'a@x.test',
@@ -80,10 +91,16 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
         await store.saveMail(mail(), [{ id, mailbox: 'p@x.test' }]);
       }
       const page1 = await store.listMessages({ mailbox: 'p@x.test', limit: 2, now: T0 });
-      assert.deepEqual(page1.map((m) => m.id), [ids[4], ids[3]]);
+      assert.deepEqual(
+        page1.map((m) => m.id),
+        [ids[4], ids[3]],
+      );
       await store.deleteMessage('p@x.test', ids[3] as string);
       const page2 = await store.listMessages({ mailbox: 'p@x.test', limit: 2, now: T0, before: ids[3] });
-      assert.deepEqual(page2.map((m) => m.id), [ids[2], ids[1]]);
+      assert.deepEqual(
+        page2.map((m) => m.id),
+        [ids[2], ids[1]],
+      );
     });
 
     it('reads a message undecoded until its decode is saved, then in full, only in its own mailbox (D29)', async () => {
@@ -112,7 +129,9 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       assert.equal(read.content.text, 'body');
       assert.equal(read.content.html, '<p>hi</p>');
       assert.deepEqual(read.content.headers, d.headers);
-      assert.deepEqual(read.content.attachments, [{ id: attachmentId, filename: 'a.txt', mime: 'text/plain', size: 3 }]);
+      assert.deepEqual(read.content.attachments, [
+        { id: attachmentId, filename: 'a.txt', mime: 'text/plain', size: 3 },
+      ]);
       assert.equal(await store.getMessage('someone-else@x.test', id, T0), null);
     });
 
@@ -121,41 +140,84 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       const m = mail();
       await store.saveMail(m, [{ id, mailbox: 'twice@x.test' }]);
       const first = nextId();
-      assert.deepEqual(await store.saveDecoded(m.id, decoded({ text: 'first', attachments: [copy(first, new Uint8Array([1]))] })), ['twice@x.test'], 'one attachment where the scan counted none');
-      assert.deepEqual(await store.saveDecoded(m.id, decoded({ text: 'second', attachments: [copy(nextId(), new Uint8Array([2])), copy(nextId(), new Uint8Array([3]))] })), []);
+      assert.deepEqual(
+        await store.saveDecoded(m.id, decoded({ text: 'first', attachments: [copy(first, new Uint8Array([1]))] })),
+        ['twice@x.test'],
+        'one attachment where the scan counted none',
+      );
+      assert.deepEqual(
+        await store.saveDecoded(
+          m.id,
+          decoded({
+            text: 'second',
+            attachments: [copy(nextId(), new Uint8Array([2])), copy(nextId(), new Uint8Array([3]))],
+          }),
+        ),
+        [],
+      );
       const read = await store.getMessage('twice@x.test', id, T0);
       assert.equal(read?.content?.text, 'first');
-      assert.deepEqual(read?.content?.attachments.map((a) => a.id), [first]);
+      assert.deepEqual(
+        read?.content?.attachments.map((a) => a.id),
+        [first],
+      );
       assert.equal(read?.attachmentCount, 1);
     });
 
     it('names no mailbox when the decode keeps the summary the scan gave', async () => {
       const m = mail();
-      await store.saveMail(m, [{ id: nextId(), mailbox: 'same1@x.test' }, { id: nextId(), mailbox: 'same2@x.test' }]);
+      await store.saveMail(m, [
+        { id: nextId(), mailbox: 'same1@x.test' },
+        { id: nextId(), mailbox: 'same2@x.test' },
+      ]);
       assert.deepEqual(await store.saveDecoded(m.id, decoded()), []);
       const other = mail();
-      await store.saveMail(other, [{ id: nextId(), mailbox: 'same1@x.test' }, { id: nextId(), mailbox: 'same2@x.test' }]);
-      assert.deepEqual((await store.saveDecoded(other.id, decoded({ fromName: 'Someone else' }))).sort(), ['same1@x.test', 'same2@x.test']);
+      await store.saveMail(other, [
+        { id: nextId(), mailbox: 'same1@x.test' },
+        { id: nextId(), mailbox: 'same2@x.test' },
+      ]);
+      assert.deepEqual((await store.saveDecoded(other.id, decoded({ fromName: 'Someone else' }))).sort(), [
+        'same1@x.test',
+        'same2@x.test',
+      ]);
     });
 
     it('serves an attachment kept as a range as those bytes of the raw source, with its decoder', async () => {
       const id = nextId();
-      const raw = new TextEncoder().encode('Subject: r\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\nAAEC\r\n');
+      const raw = new TextEncoder().encode(
+        'Subject: r\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\nAAEC\r\n',
+      );
       const m = mail({ raw: raw.slice(), attachmentCount: 1 });
       await store.saveMail(m, [{ id, mailbox: 'range@x.test' }]);
       const attachmentId = nextId();
       const start = raw.length - 6;
-      await store.saveDecoded(m.id, decoded({ attachments: [{ id: attachmentId, filename: 'x.pdf', mime: 'application/pdf', size: 3, body: { start, end: raw.length, decoder: 'base64' } }] }));
+      await store.saveDecoded(
+        m.id,
+        decoded({
+          attachments: [
+            {
+              id: attachmentId,
+              filename: 'x.pdf',
+              mime: 'application/pdf',
+              size: 3,
+              body: { start, end: raw.length, decoder: 'base64' },
+            },
+          ],
+        }),
+      );
       const source = await store.getAttachment('range@x.test', attachmentId, T0);
       assert.ok(source);
-      assert.deepEqual({ ...source, bytes: Buffer.from(source.bytes).toString('latin1') }, {
-        id: attachmentId,
-        filename: 'x.pdf',
-        mime: 'application/pdf',
-        size: 3,
-        decoder: 'base64',
-        bytes: 'AAEC\r\n',
-      });
+      assert.deepEqual(
+        { ...source, bytes: Buffer.from(source.bytes).toString('latin1') },
+        {
+          id: attachmentId,
+          filename: 'x.pdf',
+          mime: 'application/pdf',
+          size: 3,
+          decoder: 'base64',
+          bytes: 'AAEC\r\n',
+        },
+      );
     });
 
     it('saves no decode for a mail that is gone', async () => {
@@ -163,7 +225,10 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       const m = mail();
       await store.saveMail(m, [{ id, mailbox: 'gone@x.test' }]);
       await store.deleteMessage('gone@x.test', id);
-      assert.deepEqual(await store.saveDecoded(m.id, decoded({ attachments: [copy(nextId(), new Uint8Array([1]))] })), []);
+      assert.deepEqual(
+        await store.saveDecoded(m.id, decoded({ attachments: [copy(nextId(), new Uint8Array([1]))] })),
+        [],
+      );
       assert.equal(await store.getMessage('gone@x.test', id, T0), null);
     });
 
@@ -193,7 +258,10 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
         { id: a, mailbox: 'one@x.test' },
         { id: b, mailbox: 'two@x.test' },
       ]);
-      await store.saveDecoded(m.id, decoded({ attachments: [copy(attachmentId, new Uint8Array(10), 'f.bin', 'application/pdf')] }));
+      await store.saveDecoded(
+        m.id,
+        decoded({ attachments: [copy(attachmentId, new Uint8Array(10), 'f.bin', 'application/pdf')] }),
+      );
       await store.markSeen('one@x.test', a, T0);
       assert.equal((await store.getMessage('two@x.test', b, T0))?.seen, false);
       await store.deleteMessage('one@x.test', a);
@@ -207,7 +275,17 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
 
     it('returns the raw source byte for byte, to its own mailbox only, until it expires', async () => {
       const id = nextId();
-      const raw = Uint8Array.from([...new TextEncoder().encode('Subject: raw\r\n\r\n'), 0x00, 0xff, 0x80, 0x0d, 0x0a, 0x2e, 0x0d, 0x0a]);
+      const raw = Uint8Array.from([
+        ...new TextEncoder().encode('Subject: raw\r\n\r\n'),
+        0x00,
+        0xff,
+        0x80,
+        0x0d,
+        0x0a,
+        0x2e,
+        0x0d,
+        0x0a,
+      ]);
       // A copy: the store may take over the bytes it is given (saveMail).
       await store.saveMail(mail({ raw: raw.slice() }), [{ id, mailbox: 'raw@x.test' }]);
       assert.deepEqual(await store.getRaw('raw@x.test', id, T0), raw);
@@ -218,7 +296,10 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
 
     it('tells its size: the messages it holds and some bytes', async () => {
       const before = await store.size();
-      await store.saveMail(mail(), [{ id: nextId(), mailbox: 's1@x.test' }, { id: nextId(), mailbox: 's2@x.test' }]);
+      await store.saveMail(mail(), [
+        { id: nextId(), mailbox: 's1@x.test' },
+        { id: nextId(), mailbox: 's2@x.test' },
+      ]);
       const after = await store.size();
       assert.equal(after.messages, before.messages + 2);
       assert.ok(after.bytes > 0);
@@ -253,11 +334,16 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       const oldMail = mail({ attachmentCount: 1 });
       await store.saveMail(oldMail, [{ id: old, mailbox: 'w@x.test' }]);
       await store.saveDecoded(oldMail.id, decoded({ attachments: [copy(nextId(), new Uint8Array(1))] }));
-      await store.saveMail(mail({ receivedAt: T0 + DAY, expiresAt: T0 + 6 * DAY }), [{ id: fresh, mailbox: 'w@x.test' }]);
+      await store.saveMail(mail({ receivedAt: T0 + DAY, expiresAt: T0 + 6 * DAY }), [
+        { id: fresh, mailbox: 'w@x.test' },
+      ]);
       assert.equal(await store.deleteExpired(T0 + 5 * DAY), 1);
       assert.equal(await store.deleteExpired(T0 + 5 * DAY), 0);
       const left = await store.listMessages({ mailbox: 'w@x.test', limit: 10, now: T0 });
-      assert.deepEqual(left.map((m) => m.id), [fresh]);
+      assert.deepEqual(
+        left.map((m) => m.id),
+        [fresh],
+      );
     });
 
     it('sweeps in batches larger than one', async () => {
@@ -269,9 +355,17 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       const id = nextId();
       await store.saveMail(mail(), [{ id, mailbox: 'dup@x.test' }]);
       const second = mail();
-      await assert.rejects(store.saveMail(second, [{ id: nextId(), mailbox: 'dup@x.test' }, { id, mailbox: 'dup@x.test' }]));
+      await assert.rejects(
+        store.saveMail(second, [
+          { id: nextId(), mailbox: 'dup@x.test' },
+          { id, mailbox: 'dup@x.test' },
+        ]),
+      );
       const list = await store.listMessages({ mailbox: 'dup@x.test', limit: 10, now: T0 });
-      assert.deepEqual(list.map((m) => m.id), [id]);
+      assert.deepEqual(
+        list.map((m) => m.id),
+        [id],
+      );
     });
 
     it('answers ping while open', async () => {

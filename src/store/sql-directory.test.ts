@@ -24,8 +24,14 @@ function runnerSuite(name: string, skip: string | null, open: OpenRunner): void 
     after(() => close());
 
     it('binds $n to the nth value wherever and however often it appears', async () => {
-      const rows = await runner.query<{ a: string; b: string; c: string }>('SELECT $2 AS a, $1 AS b, $2 AS c', ['one', 'two']);
-      assert.deepEqual(rows.map((row) => ({ ...row })), [{ a: 'two', b: 'one', c: 'two' }]);
+      const rows = await runner.query<{ a: string; b: string; c: string }>('SELECT $2 AS a, $1 AS b, $2 AS c', [
+        'one',
+        'two',
+      ]);
+      assert.deepEqual(
+        rows.map((row) => ({ ...row })),
+        [{ a: 'two', b: 'one', c: 'two' }],
+      );
     });
 
     it('tells whether an account exists when an update names no field, and changes nothing', async () => {
@@ -40,7 +46,13 @@ function runnerSuite(name: string, skip: string | null, open: OpenRunner): void 
 
     it('sets a field to null when null is given for it', async () => {
       const directory = sqlDirectoryStore(runner);
-      await directory.createAccount({ id: 'ACC2', plan: 'premium', monthlyQuota: 5, paidThrough: '2026-12-31', createdAt: NOW });
+      await directory.createAccount({
+        id: 'ACC2',
+        plan: 'premium',
+        monthlyQuota: 5,
+        paidThrough: '2026-12-31',
+        createdAt: NOW,
+      });
       assert.equal(await directory.updateAccount('ACC2', { paidThrough: null }), true);
       assert.equal((await directory.getAccount('ACC2'))?.paidThrough, null);
     });

@@ -9,7 +9,15 @@
 // Both engines take ON CONFLICT … DO NOTHING / DO UPDATE with `excluded`, and RETURNING (SQLite ≥ 3.35;
 // node:sqlite bundles a newer one). Integers come back as numbers from both: SQLite's INTEGER directly,
 // PostgreSQL's bigint through the pool's type parser (pg-database.ts).
-import type { AccountChanges, AccountRecord, ApiKeyRecord, DirectoryStore, DomainClosure, DomainRecord, Plan } from './directory-store.js';
+import type {
+  AccountChanges,
+  AccountRecord,
+  ApiKeyRecord,
+  DirectoryStore,
+  DomainClosure,
+  DomainRecord,
+  Plan,
+} from './directory-store.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 interface DomainRow {
@@ -50,11 +58,23 @@ function toDomain(row: DomainRow): DomainRecord {
 }
 
 function toAccount(row: AccountRow): AccountRecord {
-  return { id: row.id, plan: row.plan, monthlyQuota: row.monthly_quota, paidThrough: row.paid_through, createdAt: row.created_at };
+  return {
+    id: row.id,
+    plan: row.plan,
+    monthlyQuota: row.monthly_quota,
+    paidThrough: row.paid_through,
+    createdAt: row.created_at,
+  };
 }
 
 function toKey(row: KeyRow): ApiKeyRecord {
-  return { id: row.id, accountId: row.account_id, digest: row.digest, createdAt: row.created_at, revokedAt: row.revoked_at };
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    digest: row.digest,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
 }
 
 export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
@@ -73,28 +93,39 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
     return (await sql.run(text, params)) > 0;
   }
   async function reservationOf(address: string): Promise<string | null> {
-    const row = await first<{ account_id: string }>('SELECT account_id FROM reservations WHERE address = $1', [address]);
+    const row = await first<{ account_id: string }>('SELECT account_id FROM reservations WHERE address = $1', [
+      address,
+    ]);
     return row?.account_id ?? null;
   }
 
   return {
     async connectDomain(domain, now) {
-      await sql.run('INSERT INTO domains (domain, connected_at) VALUES ($1, $2) ON CONFLICT (domain) DO NOTHING', [domain, now]);
+      await sql.run('INSERT INTO domains (domain, connected_at) VALUES ($1, $2) ON CONFLICT (domain) DO NOTHING', [
+        domain,
+        now,
+      ]);
     },
     getDomain: (domain) => one(`${DOMAIN_SELECT} WHERE domain = $1`, [domain], toDomain),
     listDomains: () => all(`${DOMAIN_SELECT} ORDER BY domain`, [], toDomain),
     domainsByKeyDigest: (digest) => all(`${DOMAIN_SELECT} WHERE key_digest = $1 ORDER BY domain`, [digest], toDomain),
-    domainsClosedTo: (accountId) => all(`${DOMAIN_SELECT} WHERE account_id = $1 ORDER BY domain`, [accountId], toDomain),
+    domainsClosedTo: (accountId) =>
+      all(`${DOMAIN_SELECT} WHERE account_id = $1 ORDER BY domain`, [accountId], toDomain),
     async setDomainClosure(domain, closure) {
       const digest = closure?.kind === 'key' ? closure.digest : null;
       const accountId = closure?.kind === 'account' ? closure.accountId : null;
-      return changed('UPDATE domains SET key_digest = $1, account_id = $2 WHERE domain = $3', [digest, accountId, domain]);
+      return changed('UPDATE domains SET key_digest = $1, account_id = $2 WHERE domain = $3', [
+        digest,
+        accountId,
+        domain,
+      ]);
     },
 
     async createAccount(account: AccountRecord) {
-      await sql.run('INSERT INTO accounts (id, plan, monthly_quota, paid_through, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        account.id, account.plan, account.monthlyQuota, account.paidThrough, account.createdAt,
-      ]);
+      await sql.run(
+        'INSERT INTO accounts (id, plan, monthly_quota, paid_through, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [account.id, account.plan, account.monthlyQuota, account.paidThrough, account.createdAt],
+      );
     },
     getAccount: (id) => one(`${ACCOUNT_SELECT} WHERE id = $1`, [id], toAccount),
     listAccounts: () => all(`${ACCOUNT_SELECT} ORDER BY id`, [], toAccount),
@@ -102,16 +133,22 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
       // Only the named fields, in one UPDATE: atomic on both engines with no read before it, and a
       // concurrent change to another field is kept. The column names come from ACCOUNT_COLUMNS, never
       // from the caller.
-      const given = (Object.keys(ACCOUNT_COLUMNS) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
+      const given = (Object.keys(ACCOUNT_COLUMNS) as (keyof AccountChanges)[]).filter(
+        (field) => changes[field] !== undefined,
+      );
       if (given.length === 0) return (await first(`SELECT 1 AS found FROM accounts WHERE id = $1`, [id])) !== undefined;
       const assignments = given.map((field, i) => `${ACCOUNT_COLUMNS[field]} = $${i + 2}`).join(', ');
-      return changed(`UPDATE accounts SET ${assignments} WHERE id = $1`, [id, ...given.map((field) => changes[field] ?? null)]);
+      return changed(`UPDATE accounts SET ${assignments} WHERE id = $1`, [
+        id,
+        ...given.map((field) => changes[field] ?? null),
+      ]);
     },
 
     async createApiKey(key: ApiKeyRecord) {
-      await sql.run('INSERT INTO api_keys (id, account_id, digest, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)', [
-        key.id, key.accountId, key.digest, key.createdAt, key.revokedAt,
-      ]);
+      await sql.run(
+        'INSERT INTO api_keys (id, account_id, digest, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)',
+        [key.id, key.accountId, key.digest, key.createdAt, key.revokedAt],
+      );
     },
     getApiKey: (id) => one(`${KEY_SELECT} WHERE id = $1`, [id], toKey),
     listApiKeys: (accountId) =>
@@ -146,7 +183,10 @@ export function sqlDirectoryStore(sql: SqlRunner): DirectoryStore {
       );
     },
     async usageOf(accountId, month) {
-      const row = await first<{ messages: number }>('SELECT messages FROM usage WHERE account_id = $1 AND month = $2', [accountId, month]);
+      const row = await first<{ messages: number }>('SELECT messages FROM usage WHERE account_id = $1 AND month = $2', [
+        accountId,
+        month,
+      ]);
       return row?.messages ?? 0;
     },
   };

@@ -26,7 +26,11 @@ export function generatedCertificatePath(dataDir: string, hostname: string): str
 
 export async function loadTlsMaterial(source: TlsSource): Promise<TlsMaterial> {
   if (source.certFile !== undefined && source.keyFile !== undefined) {
-    return { cert: readFileSync(source.certFile, 'utf8'), key: readFileSync(source.keyFile, 'utf8'), generatedAt: undefined };
+    return {
+      cert: readFileSync(source.certFile, 'utf8'),
+      key: readFileSync(source.keyFile, 'utf8'),
+      generatedAt: undefined,
+    };
   }
   const dir = join(source.dataDir, 'tls');
   const certPath = generatedCertificatePath(source.dataDir, source.hostname);

@@ -64,7 +64,9 @@ describe('closed domains (D12)', () => {
     const etag = open.headers.get('etag')!;
     const conditional = (key?: string) => {
       t.clock.advance(1000);
-      return t.api(`/api/v1/mailbox?address=${mailbox}`, { headers: { 'if-none-match': etag, ...(key === undefined ? {} : bearer(key)) } });
+      return t.api(`/api/v1/mailbox?address=${mailbox}`, {
+        headers: { 'if-none-match': etag, ...(key === undefined ? {} : bearer(key)) },
+      });
     };
     assert.equal((await conditional()).status, 304);
 
@@ -73,7 +75,10 @@ describe('closed domains (D12)', () => {
     assert.equal((await conditional()).status, 401, 'no 304 without the key');
     assert.equal((await conditional(`${closed.key}x`)).status, 401, 'nor with a wrong one');
     assert.equal((await conditional(closed.key)).status, 304, 'the page itself did not change');
-    assert.deepEqual((await t.app.directory.getDomain('shop.example'))?.closure, { kind: 'key', digest: digestOf(closed.key) });
+    assert.deepEqual((await t.app.directory.getDomain('shop.example'))?.closure, {
+      kind: 'key',
+      digest: digestOf(closed.key),
+    });
 
     const refused = await get(`/api/v1/mailbox?address=${mailbox}`);
     assert.equal(refused.status, 401);
@@ -97,7 +102,7 @@ describe('closed domains (D12)', () => {
     assert.deepEqual(await readAll(second.key as string), [200, 200, 200]);
   });
 
-  it('closed to an account, it opens to that account\'s live keys only', async () => {
+  it("closed to an account, it opens to that account's live keys only", async () => {
     const owner = await accountWithKey(operator, { plan: 'free' });
     const other = await accountWithKey(operator, { plan: 'premium' });
     const closed = await operator.domains.close('shop.example', { account: owner.account });

@@ -25,7 +25,8 @@ describe('HTTP API v1', () => {
   });
 
   it('pages newest first with next and before until next is null (D2)', async () => {
-    for (let i = 0; i < 5; i += 1) await t.send({ from: 'p@example.org', to: 'pages@inboxd.test', subject: `m${i}`, text: 'x' });
+    for (let i = 0; i < 5; i += 1)
+      await t.send({ from: 'p@example.org', to: 'pages@inboxd.test', subject: `m${i}`, text: 'x' });
     const seen: string[] = [];
     let before: string | null = null;
     let pages = 0;
@@ -92,8 +93,16 @@ describe('HTTP API v1', () => {
     const [summary] = (await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages;
     const found = await get(`/api/v1/message/${summary.id}/codes?mailbox=codes-route@inboxd.test`);
     assert.equal(found.status, 200);
-    assert.deepEqual(found.json, { id: summary.id, codes: ['482913'], links: ['https://service.example/confirm?t=abc', 'https://service.example/unsubscribe?u=1'] });
-    assert.equal((await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages[0].seen, false, 'codes do not set seen');
+    assert.deepEqual(found.json, {
+      id: summary.id,
+      codes: ['482913'],
+      links: ['https://service.example/confirm?t=abc', 'https://service.example/unsubscribe?u=1'],
+    });
+    assert.equal(
+      (await get('/api/v1/mailbox?address=codes-route@inboxd.test')).json.messages[0].seen,
+      false,
+      'codes do not set seen',
+    );
     const elsewhere = await get(`/api/v1/message/${summary.id}/codes?mailbox=someone-else@inboxd.test`);
     assert.deepEqual([elsewhere.status, elsewhere.json.error], [404, 'not_found']);
     const malformed = await get('/api/v1/message/not-an-id/codes?mailbox=codes-route@inboxd.test');
@@ -140,7 +149,11 @@ describe('HTTP API v1', () => {
     assert.equal((await get('/api/v1/domains')).headers.get('cache-control'), 'no-store');
     const preflight = await get('/api/v1/mailbox?address=a@inboxd.test', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization, if-none-match' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization, if-none-match',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers') as string, /Authorization/i);
@@ -154,8 +167,22 @@ describe('HTTP API v1', () => {
     assert.equal(doc.json.info.version, '1.0.0');
     assert.deepEqual(doc.json.components.securitySchemes, { bearer: { type: 'http', scheme: 'bearer' } });
     assert.deepEqual(doc.json.security, [{}, { bearer: [] }]);
-    assert.deepEqual(Object.keys(doc.json.paths).sort(), ['/api/v1/attachment/{id}', '/api/v1/domains', '/api/v1/inbox', '/api/v1/mailbox', '/api/v1/mailbox/events', '/api/v1/mailbox/wait', '/api/v1/message/{id}', '/api/v1/message/{id}/codes', '/api/v1/message/{id}/raw']);
-    assert.deepEqual(Object.keys(doc.json.paths['/api/v1/mailbox/events'].get.responses['200'].content), ['text/event-stream'], 'the live mailbox is documented as a stream (D26)');
+    assert.deepEqual(Object.keys(doc.json.paths).sort(), [
+      '/api/v1/attachment/{id}',
+      '/api/v1/domains',
+      '/api/v1/inbox',
+      '/api/v1/mailbox',
+      '/api/v1/mailbox/events',
+      '/api/v1/mailbox/wait',
+      '/api/v1/message/{id}',
+      '/api/v1/message/{id}/codes',
+      '/api/v1/message/{id}/raw',
+    ]);
+    assert.deepEqual(
+      Object.keys(doc.json.paths['/api/v1/mailbox/events'].get.responses['200'].content),
+      ['text/event-stream'],
+      'the live mailbox is documented as a stream (D26)',
+    );
     const limit = doc.json.paths['/api/v1/mailbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     assert.deepEqual([limit.schema.minimum, limit.schema.maximum], [1, 200], 'generated from the validating schema');
     const list = doc.json.paths['/api/v1/mailbox'].get;

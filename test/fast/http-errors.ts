@@ -34,7 +34,11 @@ describe('HTTP errors from every layer are JSON (D16)', () => {
     assert.equal(bare.json.error, 'invalid_parameter');
     const preflight = await t.api('/api/v1/mailbox?address=a@inboxd.test', {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
@@ -47,6 +51,9 @@ describe('HTTP errors from every layer are JSON (D16)', () => {
     clientErrorHandler(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
     const [head = '', body = ''] = written.split('\r\n\r\n');
     assert.match(head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    assert.deepEqual(JSON.parse(body), { error: 'invalid_parameter', message: 'The request was not received in time.' });
+    assert.deepEqual(JSON.parse(body), {
+      error: 'invalid_parameter',
+      message: 'The request was not received in time.',
+    });
   });
 });

@@ -31,7 +31,10 @@ describe('list ETag and 304 (P37)', () => {
       const conditional = await poll(t, address, header);
       assert.equal(conditional.status, 304, header);
       assert.equal(conditional.body, '');
-      assert.ok([null, '0'].includes(conditional.headers.get('content-length')), `no body announced: ${conditional.headers.get('content-length')}`);
+      assert.ok(
+        [null, '0'].includes(conditional.headers.get('content-length')),
+        `no body announced: ${conditional.headers.get('content-length')}`,
+      );
       assert.equal(conditional.headers.get('etag'), etag);
       assert.equal(conditional.headers.get('cache-control'), 'private, no-cache');
       assert.ok(conditional.headers.get('ratelimit-limit') !== null, 'a 304 was counted by the limits');
@@ -50,7 +53,8 @@ describe('list ETag and 304 (P37)', () => {
     const etag = first.headers.get('etag')!;
     t.clock.advance(10_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await t.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await t.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status);
     assert.deepEqual(statuses, [304, 304, 304, 304, 304, 429]);
   });
 
@@ -81,8 +85,14 @@ describe('list ETag and 304 (P37)', () => {
     assert.equal((await t.api(`/api/v1/message/${keep!.id}?mailbox=${address}`)).status, 200);
     const afterRead = await poll(t, address, etag);
     assert.equal(afterRead.status, 200);
-    assert.deepEqual((afterRead.json.messages as { seen: boolean }[]).map((m) => m.seen), [false, true]);
-    assert.deepEqual((await poll(t, address)).json.messages.map((m: { seen: boolean }) => m.seen), [false, true]);
+    assert.deepEqual(
+      (afterRead.json.messages as { seen: boolean }[]).map((m) => m.seen),
+      [false, true],
+    );
+    assert.deepEqual(
+      (await poll(t, address)).json.messages.map((m: { seen: boolean }) => m.seen),
+      [false, true],
+    );
     etag = afterRead.headers.get('etag')!;
 
     t.clock.advance(1000);
@@ -109,7 +119,10 @@ describe('list ETag and 304 (P37)', () => {
 
     // One millisecond before: unchanged.
     t.clock.set(oldExpiry - 1);
-    assert.equal((await t.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status, 304);
+    assert.equal(
+      (await t.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } })).status,
+      304,
+    );
     // At expires_at the message is gone to every reader (D4), cached or not, before any sweep.
     t.clock.set(oldExpiry);
     const expired = await t.api(`/api/v1/mailbox?address=${address}`, { headers: { 'if-none-match': etag } });
@@ -118,7 +131,9 @@ describe('list ETag and 304 (P37)', () => {
     t.clock.advance(1000);
     assert.deepEqual(subjects(await t.api(`/api/v1/mailbox?address=${address}`)), ['newer']);
     t.clock.advance(1000);
-    const lastPage = await t.api(`/api/v1/mailbox?address=${address}&limit=1`, { headers: { 'if-none-match': pageEtag } });
+    const lastPage = await t.api(`/api/v1/mailbox?address=${address}&limit=1`, {
+      headers: { 'if-none-match': pageEtag },
+    });
     assert.equal(lastPage.status, 200, 'the page of one changed too: nothing older remains');
     assert.equal(lastPage.json.next, null);
     t.clock.advance(RETENTION_MS);

@@ -43,7 +43,10 @@ describe('the operations table', () => {
     assert.equal(listed.messages[0]?.seen, false, 'codes and raw leave it unseen');
     const message = await ops.readMessage.run(fresh(), ref);
     assert.equal(message.seen, true);
-    const attachment = await ops.downloadAttachment.run(fresh(), { address: ref.address, id: message.attachments[0]!.id });
+    const attachment = await ops.downloadAttachment.run(fresh(), {
+      address: ref.address,
+      id: message.attachments[0]!.id,
+    });
     assert.equal(Buffer.from(attachment.content).toString(), 'attached');
     assert.equal(attachment.filename, 'a.txt');
   });
@@ -52,7 +55,13 @@ describe('the operations table', () => {
     const ops = t.app.inbox.operations;
     const { messageIds } = await t.send({ from: 'a@example.org', to: 'owner@inboxd.test', subject: 's', text: 'x' });
     const elsewhere = { address: 'someone-else@inboxd.test', id: messageIds[0]! };
-    for (const op of [ops.readMessage, ops.readMessageWithCodes, ops.readCodes, ops.downloadRaw, ops.downloadAttachment]) {
+    for (const op of [
+      ops.readMessage,
+      ops.readMessageWithCodes,
+      ops.readCodes,
+      ops.downloadRaw,
+      ops.downloadAttachment,
+    ]) {
       await assert.rejects(op.run(fresh(), elsewhere), { slug: 'not_found' }, op.name);
     }
   });
@@ -84,7 +93,11 @@ describe('the operations table', () => {
     const list = t.app.inbox.operations.listMessages;
     const tool = TOOLS.find((candidate) => candidate.name === 'list_messages')!;
     assert.equal(inputSchemaOf(list, tool).parse({ address: 'a@inboxd.test' }).limit, 20);
-    assert.equal(list.input.parse({ address: 'a@inboxd.test' }).limit, undefined, 'the operation pages 50 when given none');
+    assert.equal(
+      list.input.parse({ address: 'a@inboxd.test' }).limit,
+      undefined,
+      'the operation pages 50 when given none',
+    );
     assert.equal(inputSchemaOf(list, tool).safeParse({ address: 'a@inboxd.test', limit: 201 }).success, false);
   });
 

@@ -17,7 +17,10 @@ describe('own domains connected by MX (D11)', () => {
     t = await startFastApp({ INBOXD_DNS_SERVERS: dns.address, INBOXD_MX_HOST: MX_HOST });
     // One own domain connected by its first message, so the listing below has one to leave out.
     dns.setMx('acme.example', [MX_HOST]);
-    const { delivered } = await t.deliver({ from: 'a@sender.example', to: ['signup@acme.example'] }, message('welcome'));
+    const { delivered } = await t.deliver(
+      { from: 'a@sender.example', to: ['signup@acme.example'] },
+      message('welcome'),
+    );
     assert.ok(delivered !== undefined);
   });
   after(async () => {

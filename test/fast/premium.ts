@@ -8,7 +8,8 @@ import type { Operator } from '../../src/operator/operator.js';
 import { startFastApp, type FastApp } from '../support/fast-app.js';
 import { accountWithKey, bearer, operatorOf, PREMIUM_POOL, type IssuedKey } from '../support/operator.js';
 
-const body = (subject: string) => Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
+const body = (subject: string) =>
+  Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
 
 describe('premium pool (D14, D15)', () => {
   let t: FastApp;
@@ -37,7 +38,12 @@ describe('premium pool (D14, D15)', () => {
     await operator.keys.revoke(revoked.keyId);
     const cases: [string, string | undefined, number, string][] = [
       ['no key', undefined, 402, 'payment_required'],
-      ['an unknown key', 'inboxd_ak_01KAGZ3M9Q8R7T6V5W4X3Y2Z1A_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 403, 'forbidden'],
+      [
+        'an unknown key',
+        'inboxd_ak_01KAGZ3M9Q8R7T6V5W4X3Y2Z1A_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        403,
+        'forbidden',
+      ],
       ['a revoked key', revoked.key, 403, 'forbidden'],
       ['a free plan', free.key, 402, 'payment_required'],
       ['an expired plan', expired.key, 402, 'payment_required'],

@@ -24,7 +24,11 @@ describe('rate limits (D17)', () => {
     assert.equal(limited.headers.get('retry-after'), '1');
     assert.equal(limited.headers.get('ratelimit-limit'), '5');
     assert.equal(limited.headers.get('ratelimit-remaining'), '0');
-    assert.equal((await t.api('/api/v1/mailbox?address=cold@inboxd.test')).status, 200, 'another address has its own budget');
+    assert.equal(
+      (await t.api('/api/v1/mailbox?address=cold@inboxd.test')).status,
+      200,
+      'another address has its own budget',
+    );
     t.clock.advance(1000);
     assert.equal((await t.api('/api/v1/mailbox?address=hot@inboxd.test')).status, 200, 'one more a second');
   });
@@ -53,9 +57,17 @@ describe('rate limits (D17)', () => {
 
     // The client is the live API key when one is sent; an unknown key is not an identity of its own.
     const issued = await accountWithKey(operatorOf(t), { plan: 'free' });
-    assert.equal((await t.api('/api/v1/domains', { headers: bearer(issued.key) })).status, 200, 'a live key has its own budget');
+    assert.equal(
+      (await t.api('/api/v1/domains', { headers: bearer(issued.key) })).status,
+      200,
+      'a live key has its own budget',
+    );
     const madeUp = `inboxd_ak_01KAGZ3M9Q8R7T6V5W4X3Y2Z1A_${'B'.repeat(43)}`;
-    assert.equal((await t.api('/api/v1/domains', { headers: bearer(madeUp) })).status, 429, 'a made-up key counts as its network');
+    assert.equal(
+      (await t.api('/api/v1/domains', { headers: bearer(madeUp) })).status,
+      429,
+      'a made-up key counts as its network',
+    );
     const mcpList = await t.api('/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

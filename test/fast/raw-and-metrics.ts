@@ -11,7 +11,9 @@ const DAY = 24 * 60 * 60 * 1000;
  * that start with a dot, trailing spaces and a long line. */
 function awkwardMessage(tag: string): Buffer {
   return Buffer.concat([
-    Buffer.from(`From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`),
+    Buffer.from(
+      `From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`,
+    ),
     Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x80, 0x0d, 0x0a]),
     Buffer.from('.starts with a dot\r\n..two dots\r\ntrailing spaces   \r\n'),
     Buffer.from(`${'x'.repeat(1500)}\r\n`),
@@ -37,7 +39,10 @@ describe('the raw source of a message', () => {
     assert.equal(other.json.error, 'not_found');
     assert.equal((await get(`/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
     assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=not-an-address`)).json.error, 'invalid_address');
-    assert.equal((await get(`/api/v1/message/..%2F..%2Fetc/raw?mailbox=rawtwo@inboxd.test`)).json.error, 'invalid_parameter');
+    assert.equal(
+      (await get(`/api/v1/message/..%2F..%2Fetc/raw?mailbox=rawtwo@inboxd.test`)).json.error,
+      'invalid_parameter',
+    );
     t.clock.advance(5 * DAY);
     assert.equal((await get(`/api/v1/message/${id}/raw?mailbox=rawtwo@inboxd.test`)).status, 404);
   });
@@ -57,7 +62,10 @@ describe('metrics behind a token', () => {
       const without = await t.api('/metrics');
       assert.equal(without.status, 403);
       assert.equal(without.json.error, 'forbidden');
-      assert.equal((await t.api('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status, 403);
+      assert.equal(
+        (await t.api('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status,
+        403,
+      );
       const withToken = await t.api('/metrics', { headers: { authorization: 'Bearer scrape-token-0123456789' } });
       assert.equal(withToken.status, 200);
       assert.match(withToken.body, /inboxd_smtp_messages_accepted_total 0/);

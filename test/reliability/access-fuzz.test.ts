@@ -16,17 +16,20 @@ const SECRET = 'SECRET-7f3a9c';
 describe('the address parser under arbitrary input', () => {
   it('never throws, and what it accepts is normalised, bounded and stable', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: 'grapheme', maxLength: 120 }), fc.emailAddress()), (input) => {
-        const parsed = parseAddress(input);
-        if (parsed === null) return;
-        assert.equal(parsed.address, `${parsed.local}@${parsed.domain}`);
-        assert.ok([...parsed.local].length <= MAX_LOCAL_LENGTH);
-        assert.ok([...parsed.address].length <= MAX_ADDRESS_LENGTH);
-        assert.equal(parsed.local, parsed.local.toLowerCase());
-        // eslint-disable-next-line no-control-regex -- control characters are what must never pass
-        assert.doesNotMatch(parsed.address, /[\s\u0000-\u001f<>]/);
-        assert.deepEqual(parseAddress(parsed.address), parsed, 'parsing its own output changes nothing');
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: 'grapheme', maxLength: 120 }), fc.emailAddress()),
+        (input) => {
+          const parsed = parseAddress(input);
+          if (parsed === null) return;
+          assert.equal(parsed.address, `${parsed.local}@${parsed.domain}`);
+          assert.ok([...parsed.local].length <= MAX_LOCAL_LENGTH);
+          assert.ok([...parsed.address].length <= MAX_ADDRESS_LENGTH);
+          assert.equal(parsed.local, parsed.local.toLowerCase());
+          // eslint-disable-next-line no-control-regex -- control characters are what must never pass
+          assert.doesNotMatch(parsed.address, /[\s\u0000-\u001f<>]/);
+          assert.deepEqual(parseAddress(parsed.address), parsed, 'parsing its own output changes nothing');
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -55,7 +58,8 @@ describe('the API under arbitrary input against a closed domain (D12)', () => {
     otherKey = (await accountWithKey(operator, { plan: 'premium' })).key;
     const [summary] = await t.app.store.listMessages({ mailbox: 'owner@vault.example', limit: 1, now: t.clock.now() });
     messageId = summary!.id;
-    attachmentId = (await decodedMessage(t.app.store, 'owner@vault.example', messageId, t.clock.now()))!.attachments[0]!.id;
+    attachmentId = (await decodedMessage(t.app.store, 'owner@vault.example', messageId, t.clock.now()))!.attachments[0]!
+      .id;
   });
   after(async () => {
     await t.stop();
@@ -63,51 +67,86 @@ describe('the API under arbitrary input against a closed domain (D12)', () => {
   });
 
   const mailbox = fc.oneof(
-    fc.constantFrom('owner@vault.example', 'OWNER@Vault.Example', ' owner@vault.example', 'owner@vault.example.', 'owner@VAULT.example ', 'owner%40vault.example', '"owner"@vault.example', 'owner@vault.example\u0000', 'owner@xn--vault.example', 'owner+x@vault.example'),
+    fc.constantFrom(
+      'owner@vault.example',
+      'OWNER@Vault.Example',
+      ' owner@vault.example',
+      'owner@vault.example.',
+      'owner@VAULT.example ',
+      'owner%40vault.example',
+      '"owner"@vault.example',
+      'owner@vault.example\u0000',
+      'owner@xn--vault.example',
+      'owner+x@vault.example',
+    ),
     fc.string({ maxLength: 80 }),
     fc.emailAddress(),
   );
-  const id = () => fc.oneof(fc.constant('REAL'), fc.constant('ATTACHMENT'), fc.string({ maxLength: 40 }), fc.stringMatching(/^[0-9A-Z]{26}$/));
+  const id = () =>
+    fc.oneof(
+      fc.constant('REAL'),
+      fc.constant('ATTACHMENT'),
+      fc.string({ maxLength: 40 }),
+      fc.stringMatching(/^[0-9A-Z]{26}$/),
+    );
   const key = fc.constantFrom<'none' | 'garbage' | 'other' | 'domain'>('none', 'garbage', 'other', 'domain');
   const route = fc.constantFrom('list', 'read', 'raw', 'attachment', 'delete', 'events');
 
   it('never answers 500, and shows the closed mailbox to its key alone', async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(route, mailbox, id(), fc.option(fc.string({ maxLength: 30 })), fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 6 }))), key, async (r, box, rawId, before, limit, k) => {
-        const realId = rawId === 'REAL' ? messageId : rawId === 'ATTACHMENT' ? attachmentId : rawId;
-        const q = (name: string, value: unknown) => `${name}=${encodeURIComponent(String(value))}`;
-        const extra = [before === null ? '' : `&${q('before', before)}`, limit === null ? '' : `&${q('limit', limit)}`].join('');
-        const path = {
-          list: `/api/v1/mailbox?${q('address', box)}${extra}`,
-          read: `/api/v1/message/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
-          raw: `/api/v1/message/${encodeURIComponent(realId)}/raw?${q('mailbox', box)}`,
-          attachment: `/api/v1/attachment/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
-          delete: `/api/v1/message/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
-          events: `/api/v1/mailbox/events?${q('address', box)}`,
-        }[r];
-        const token = { none: undefined, garbage: 'inboxd_ak_nothing', other: otherKey, domain: domainKey }[k];
-        t.clock.advance(1000);
-        const controller = new AbortController();
-        const response = await t.open(path, {
-          method: r === 'delete' ? 'DELETE' : 'GET',
-          headers: token === undefined ? {} : bearer(token),
-          signal: controller.signal,
-        });
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        // A live stream that opened stays open: read its first event only, then let it go.
-        const body = r === 'events' && response.status === 200 ? await firstChunk(response.body) : await response.text();
-        controller.abort();
-        assert.ok(response.status < 500, `${response.status} for ${r} ${path}: ${body.slice(0, 200)}`);
-        if (k !== 'domain' && r !== 'delete') {
-          assert.ok(!body.includes(SECRET) && !body.includes(messageId), `the closed mailbox leaked to key ${k}: ${r} ${path}`);
-        }
-        if (response.status >= 400) assert.match(JSON.parse(body).error, /^[a-z_]+$/);
-      }),
+      fc.asyncProperty(
+        route,
+        mailbox,
+        id(),
+        fc.option(fc.string({ maxLength: 30 })),
+        fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 6 }))),
+        key,
+        async (r, box, rawId, before, limit, k) => {
+          const realId = rawId === 'REAL' ? messageId : rawId === 'ATTACHMENT' ? attachmentId : rawId;
+          const q = (name: string, value: unknown) => `${name}=${encodeURIComponent(String(value))}`;
+          const extra = [
+            before === null ? '' : `&${q('before', before)}`,
+            limit === null ? '' : `&${q('limit', limit)}`,
+          ].join('');
+          const path = {
+            list: `/api/v1/mailbox?${q('address', box)}${extra}`,
+            read: `/api/v1/message/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
+            raw: `/api/v1/message/${encodeURIComponent(realId)}/raw?${q('mailbox', box)}`,
+            attachment: `/api/v1/attachment/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
+            delete: `/api/v1/message/${encodeURIComponent(realId)}?${q('mailbox', box)}`,
+            events: `/api/v1/mailbox/events?${q('address', box)}`,
+          }[r];
+          const token = { none: undefined, garbage: 'inboxd_ak_nothing', other: otherKey, domain: domainKey }[k];
+          t.clock.advance(1000);
+          const controller = new AbortController();
+          const response = await t.open(path, {
+            method: r === 'delete' ? 'DELETE' : 'GET',
+            headers: token === undefined ? {} : bearer(token),
+            signal: controller.signal,
+          });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          // A live stream that opened stays open: read its first event only, then let it go.
+          const body =
+            r === 'events' && response.status === 200 ? await firstChunk(response.body) : await response.text();
+          controller.abort();
+          assert.ok(response.status < 500, `${response.status} for ${r} ${path}: ${body.slice(0, 200)}`);
+          if (k !== 'domain' && r !== 'delete') {
+            assert.ok(
+              !body.includes(SECRET) && !body.includes(messageId),
+              `the closed mailbox leaked to key ${k}: ${r} ${path}`,
+            );
+          }
+          if (response.status >= 400) assert.match(JSON.parse(body).error, /^[a-z_]+$/);
+        },
+      ),
       { numRuns: 400 },
     );
     // The run reached deep enough to matter: some requests were admitted and some refused.
-    assert.ok((statuses.get(200) ?? 0) > 0 && (statuses.get(400) ?? 0) > 0 && (statuses.get(401) ?? 0) > 0, JSON.stringify([...statuses]));
+    assert.ok(
+      (statuses.get(200) ?? 0) > 0 && (statuses.get(400) ?? 0) > 0 && (statuses.get(401) ?? 0) > 0,
+      JSON.stringify([...statuses]),
+    );
   });
 });
 

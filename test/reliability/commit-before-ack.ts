@@ -59,9 +59,19 @@ export function checkAcks(trace: string): AckTrace {
 export async function traceAcks(options: { messages: number; synchronous: 'full' | 'normal' }): Promise<AckTrace> {
   const node = await startNode({ INBOXD_SQLITE_SYNCHRONOUS: options.synchronous });
   try {
-    const strace = await attachStrace(node.pid, ['-yy', '-s', '64', '-e', 'trace=fsync,fdatasync,write,writev,sendmsg,sendto']);
+    const strace = await attachStrace(node.pid, [
+      '-yy',
+      '-s',
+      '64',
+      '-e',
+      'trace=fsync,fdatasync,write,writev,sendmsg,sendto',
+    ]);
     for (let i = 0; i < options.messages; i += 1) {
-      const replies = await sendRaw(node.smtpPort, { from: 'trace@example.org', to: [`trace${i}@inboxd.test`] }, Buffer.from(`Subject: trace ${i}\r\n\r\nbody ${i}\r\n`));
+      const replies = await sendRaw(
+        node.smtpPort,
+        { from: 'trace@example.org', to: [`trace${i}@inboxd.test`] },
+        Buffer.from(`Subject: trace ${i}\r\n\r\nbody ${i}\r\n`),
+      );
       if (!/^250 /.test(replies.at(-1) ?? '')) throw new Error(`message ${i} was refused: ${replies.at(-1)}`);
     }
     return checkAcks(await strace.detach());

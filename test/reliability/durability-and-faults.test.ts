@@ -28,29 +28,41 @@ describe('nothing acknowledged is lost (D10)', () => {
     assert.equal(outcome.unsynced, 0);
   });
 
-  it('sees every 250 go out unsynced when the fsync is switched off (the negative control)', { skip: straceSkip ?? false }, async (t) => {
-    const outcome = await traceAcks({ messages: 10, synchronous: 'normal' });
-    t.diagnostic(JSON.stringify(outcome));
-    assert.equal(outcome.acks, 10);
-    // Only a WAL checkpoint (at 1,000 pages, far off here) would fsync in this mode.
-    assert.ok(outcome.unsynced >= 9, `only ${outcome.unsynced} of 10 were seen unsynced`);
-  });
+  it(
+    'sees every 250 go out unsynced when the fsync is switched off (the negative control)',
+    { skip: straceSkip ?? false },
+    async (t) => {
+      const outcome = await traceAcks({ messages: 10, synchronous: 'normal' });
+      t.diagnostic(JSON.stringify(outcome));
+      assert.equal(outcome.acks, 10);
+      // Only a WAL checkpoint (at 1,000 pages, far off here) would fsync in this mode.
+      assert.ok(outcome.unsynced >= 9, `only ${outcome.unsynced} of 10 were seen unsynced`);
+    },
+  );
 });
 
-describe('storage faults: 250-and-stored or 4xx-and-not-stored, 503 with Retry-After, and back by itself', { skip: straceSkip ?? false }, () => {
-  for (const fault of ['fsync-eio', 'write-enospc', 'database-locked'] as const) {
-    it(`holds under ${fault}`, async (t) => {
-      const outcome = await runStorageFault(fault, { messages: 4 });
-      t.diagnostic(JSON.stringify(outcome));
-      assert.equal(outcome.falseAcks, 0);
-      assert.equal(outcome.storedAfterRefusal, 0);
-      assert.equal(outcome.refused4xxDuring, outcome.sentDuring, 'every write during the fault was refused with a 4xx');
-      assert.equal(outcome.apiStatuses['500'], undefined, 'never a 500');
-      assert.equal(outcome.apiStatuses['503'], 4, 'each read that writes (it sets seen) answered 503');
-      assert.ok(outcome.retryAfterOn503);
-      assert.ok(outcome.processUp);
-      assert.ok(Number.isFinite(outcome.recoveryMs), 'service resumed by itself');
-      assert.ok(outcome.faultsCounted >= 4, 'the faults are visible in /metrics');
-    });
-  }
-});
+describe(
+  'storage faults: 250-and-stored or 4xx-and-not-stored, 503 with Retry-After, and back by itself',
+  { skip: straceSkip ?? false },
+  () => {
+    for (const fault of ['fsync-eio', 'write-enospc', 'database-locked'] as const) {
+      it(`holds under ${fault}`, async (t) => {
+        const outcome = await runStorageFault(fault, { messages: 4 });
+        t.diagnostic(JSON.stringify(outcome));
+        assert.equal(outcome.falseAcks, 0);
+        assert.equal(outcome.storedAfterRefusal, 0);
+        assert.equal(
+          outcome.refused4xxDuring,
+          outcome.sentDuring,
+          'every write during the fault was refused with a 4xx',
+        );
+        assert.equal(outcome.apiStatuses['500'], undefined, 'never a 500');
+        assert.equal(outcome.apiStatuses['503'], 4, 'each read that writes (it sets seen) answered 503');
+        assert.ok(outcome.retryAfterOn503);
+        assert.ok(outcome.processUp);
+        assert.ok(Number.isFinite(outcome.recoveryMs), 'service resumed by itself');
+        assert.ok(outcome.faultsCounted >= 4, 'the faults are visible in /metrics');
+      });
+    }
+  },
+);

@@ -24,7 +24,11 @@ describe('hostile MIME (D25)', () => {
     for (const [name, reply] of Object.entries(outcomes)) assert.match(reply, /^(250|552|554) /, `${name}: ${reply}`);
     assert.match(outcomes['broken encodings and charsets']!, /^250 /);
     assert.match(outcomes['hostile filenames and Content-IDs']!, /^250 /);
-    assert.deepEqual(Object.keys(pollerStatuses), ['200'], 'the pollers were answered throughout, never refused or failed');
+    assert.deepEqual(
+      Object.keys(pollerStatuses),
+      ['200'],
+      'the pollers were answered throughout, never refused or failed',
+    );
   });
 
   it('offers each hostile attachment name under one safe Content-Disposition and writes nothing outside the store', async () => {
@@ -41,12 +45,20 @@ describe('hostile MIME (D25)', () => {
       assert.equal(download.status, 200);
       const disposition = download.headers.get('content-disposition') ?? '';
       assert.equal(disposition.split(/,\s*attachment/).length, 1, 'exactly one disposition');
-      // eslint-disable-next-line no-control-regex -- control characters are what must never pass
-      assert.match(disposition, /^attachment; filename="[^"\\/\\\r\n\u0000-\u001f\u202a-\u202e]{1,200}"(; filename\*=UTF-8''[\w%.'!~*()-]+)?$/, disposition);
+      assert.match(
+        disposition,
+        // eslint-disable-next-line no-control-regex -- control characters are what must never pass
+        /^attachment; filename="[^"\\/\\\r\n\u0000-\u001f\u202a-\u202e]{1,200}"(; filename\*=UTF-8''[\w%.'!~*()-]+)?$/,
+        disposition,
+      );
       assert.equal(download.headers.get('content-type'), 'application/octet-stream');
       await download.arrayBuffer();
     }
     const files = readdirSync(t.dataDir).sort();
-    assert.deepEqual(files.filter((f) => !/^inboxd\.sqlite(-wal|-shm)?$/.test(f) && f !== 'tls'), [], `unexpected files: ${files.join(', ')}`);
+    assert.deepEqual(
+      files.filter((f) => !/^inboxd\.sqlite(-wal|-shm)?$/.test(f) && f !== 'tls'),
+      [],
+      `unexpected files: ${files.join(', ')}`,
+    );
   });
 });

@@ -31,23 +31,49 @@ export function hostileFilenames(): Buffer {
       `Content-Type: application/octet-stream; name="${name.replace(/"/g, '\\"')}"${CRLF}Content-Disposition: attachment; filename="${name.replace(/"/g, '\\"')}"${CRLF}` +
       `Content-ID: <${name.replace(/[<>]/g, '')}@cid>${CRLF}Content-Transfer-Encoding: base64${CRLF}${CRLF}${Buffer.from(`file ${i}`).toString('base64')}`,
   );
-  return Buffer.from(`Subject: filenames${CRLF}MIME-Version: 1.0${CRLF}Content-Type: multipart/mixed; boundary=f${CRLF}${CRLF}${multipart('f', [`Content-Type: text/plain${CRLF}${CRLF}see attachments`, ...parts])}`, 'binary');
+  return Buffer.from(
+    `Subject: filenames${CRLF}MIME-Version: 1.0${CRLF}Content-Type: multipart/mixed; boundary=f${CRLF}${CRLF}${multipart('f', [`Content-Type: text/plain${CRLF}${CRLF}see attachments`, ...parts])}`,
+    'binary',
+  );
 }
 
 /** The cases that must be refused or stored without ever blocking the event loop for long. */
 export const HOSTILE_MESSAGES: { name: string; build(): Buffer }[] = [
-  { name: '20,000 sibling parts', build: () => Buffer.from(`Subject: siblings${CRLF}MIME-Version: 1.0${CRLF}Content-Type: multipart/mixed; boundary=s${CRLF}${CRLF}${multipart('s', Array.from({ length: 20_000 }, (_, i) => `Content-Type: text/plain${CRLF}${CRLF}${i}`))}`) },
+  {
+    name: '20,000 sibling parts',
+    build: () =>
+      Buffer.from(
+        `Subject: siblings${CRLF}MIME-Version: 1.0${CRLF}Content-Type: multipart/mixed; boundary=s${CRLF}${CRLF}${multipart(
+          's',
+          Array.from({ length: 20_000 }, (_, i) => `Content-Type: text/plain${CRLF}${CRLF}${i}`),
+        )}`,
+      ),
+  },
   {
     name: 'nesting 2,000 deep',
     build: () => {
       let body = `Content-Type: text/plain${CRLF}${CRLF}bottom${CRLF}`;
-      for (let depth = 2000; depth > 0; depth -= 1) body = `Content-Type: multipart/mixed; boundary=n${depth}${CRLF}${CRLF}${multipart(`n${depth}`, [body])}`;
+      for (let depth = 2000; depth > 0; depth -= 1)
+        body = `Content-Type: multipart/mixed; boundary=n${depth}${CRLF}${CRLF}${multipart(`n${depth}`, [body])}`;
       return Buffer.from(`Subject: deep${CRLF}MIME-Version: 1.0${CRLF}${body}`);
     },
   },
-  { name: '50,000 header lines', build: () => Buffer.from(`Subject: headers${CRLF}${Array.from({ length: 50_000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`).join(CRLF)}${CRLF}${CRLF}body${CRLF}`) },
-  { name: 'one 4 MiB header', build: () => Buffer.from(`Subject: one header${CRLF}X-Huge: ${'h'.repeat(4 * 1024 * 1024)}${CRLF}${CRLF}body${CRLF}`) },
-  { name: 'a 9 MiB single-line text body', build: () => Buffer.from(`Subject: wide${CRLF}${CRLF}${'w'.repeat(9 * 1024 * 1024)}${CRLF}`) },
+  {
+    name: '50,000 header lines',
+    build: () =>
+      Buffer.from(
+        `Subject: headers${CRLF}${Array.from({ length: 50_000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`).join(CRLF)}${CRLF}${CRLF}body${CRLF}`,
+      ),
+  },
+  {
+    name: 'one 4 MiB header',
+    build: () =>
+      Buffer.from(`Subject: one header${CRLF}X-Huge: ${'h'.repeat(4 * 1024 * 1024)}${CRLF}${CRLF}body${CRLF}`),
+  },
+  {
+    name: 'a 9 MiB single-line text body',
+    build: () => Buffer.from(`Subject: wide${CRLF}${CRLF}${'w'.repeat(9 * 1024 * 1024)}${CRLF}`),
+  },
   {
     name: 'broken encodings and charsets',
     build: () =>
@@ -93,7 +119,11 @@ export async function runHostileMime(t: TestApp, rounds = 1): Promise<HostileOut
   const outcomes: Record<string, string> = {};
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, m] of messages.entries()) {
-      const replies = await sendRaw(t.app.smtpPort, { from: 'hostile@example.org', to: [`hostile${i}@inboxd.test`] }, m.bytes);
+      const replies = await sendRaw(
+        t.app.smtpPort,
+        { from: 'hostile@example.org', to: [`hostile${i}@inboxd.test`] },
+        m.bytes,
+      );
       outcomes[m.name] = replies.at(-1) ?? '';
     }
   }

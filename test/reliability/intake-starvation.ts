@@ -36,7 +36,10 @@ const HONEST_BYTES = 400 * 1024;
 
 function body(bytes: number, tag: string): Buffer {
   const line = `${'honest mail line of seventy-odd characters, nothing to see here '.padEnd(76, '.')}\r\n`;
-  return Buffer.from(`From: <sender@example.org>\r\nSubject: ${tag}\r\n\r\n${line.repeat(Math.ceil(bytes / line.length))}`, 'latin1');
+  return Buffer.from(
+    `From: <sender@example.org>\r\nSubject: ${tag}\r\n\r\n${line.repeat(Math.ceil(bytes / line.length))}`,
+    'latin1',
+  );
 }
 
 /** A raw SMTP client on one socket: waits for replies, one at a time. */
@@ -79,7 +82,8 @@ function dialogue(socket: Socket) {
         if (closed) return resolve(`(closed) ${buffer.trim()}`);
         waiter = resolve;
       }),
-    write: (data: string | Buffer) => new Promise<void>((resolve) => (closed ? resolve() : socket.write(data, () => resolve()))),
+    write: (data: string | Buffer) =>
+      new Promise<void>((resolve) => (closed ? resolve() : socket.write(data, () => resolve()))),
     closed: () => closed,
   };
 }

@@ -61,9 +61,17 @@ export function killMessage(i: number, rand: () => number): Buffer {
   }
   if (i % 5 === 0) {
     const eight = Buffer.from(noise.filter((b) => b !== 0x0d && b !== 0x0a && b !== 0x00));
-    return Buffer.concat([Buffer.from(`${head}Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n.leading dot ${i}\r\n`), eight, Buffer.from('\r\n')]);
+    return Buffer.concat([
+      Buffer.from(
+        `${head}Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n.leading dot ${i}\r\n`,
+      ),
+      eight,
+      Buffer.from('\r\n'),
+    ]);
   }
-  return Buffer.from(`${head}Content-Type: text/plain\r\n\r\nmessage ${i}\r\n${noise.toString('hex').replace(/.{76}/g, '$&\r\n')}\r\n`);
+  return Buffer.from(
+    `${head}Content-Type: text/plain\r\n\r\nmessage ${i}\r\n${noise.toString('hex').replace(/.{76}/g, '$&\r\n')}\r\n`,
+  );
 }
 
 type Fate = 'acked' | 'refused' | 'inDoubt';
@@ -88,10 +96,19 @@ export async function runKillDurability(options: KillOptions): Promise<KillOutco
           const i = next;
           next += 1;
           const message = killMessage(i, rand);
-          const replies = await sendRaw(node.smtpPort, { from: 'load@example.org', to: [`k${i}@inboxd.test`] }, message);
+          const replies = await sendRaw(
+            node.smtpPort,
+            { from: 'load@example.org', to: [`k${i}@inboxd.test`] },
+            message,
+          );
           const last = replies.at(-1) ?? '';
           const dataSent = replies.length >= 4 && (replies[2] ?? '').startsWith('354');
-          const fate: Fate = /^250 /.test(last) && dataSent ? 'acked' : /^[45]\d\d /.test(last) && !last.startsWith('(closed)') ? 'refused' : 'inDoubt';
+          const fate: Fate =
+            /^250 /.test(last) && dataSent
+              ? 'acked'
+              : /^[45]\d\d /.test(last) && !last.startsWith('(closed)')
+                ? 'refused'
+                : 'inDoubt';
           sent.set(i, { message, fate });
         }
       };
@@ -126,13 +143,19 @@ async function inspectStore(dataDir: string, sent: Map<number, { message: Buffer
   const path = join(dataDir, 'inboxd.sqlite');
   const db = new DatabaseSync(path, { readOnly: true });
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-  const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check?: string } | undefined)?.integrity_check ?? 'unknown';
+  const integrity =
+    (db.prepare('PRAGMA integrity_check').get() as { integrity_check?: string } | undefined)?.integrity_check ??
+    'unknown';
   const halfStored =
     one('SELECT count(*) AS n FROM mails WHERE NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = mails.id)') +
     one('SELECT count(*) AS n FROM attachments WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = attachments.mail_id)') +
     one('SELECT count(*) AS n FROM messages WHERE NOT EXISTS (SELECT 1 FROM mails WHERE id = messages.mail_id)') +
-    one('SELECT count(*) AS n FROM mails WHERE decoded = 1 AND attachment_count <> (SELECT count(*) FROM attachments WHERE mail_id = mails.id)');
-  const mailboxOf = db.prepare('SELECT id FROM messages WHERE mailbox = ?') as unknown as { all(mailbox: string): { id: string }[] };
+    one(
+      'SELECT count(*) AS n FROM mails WHERE decoded = 1 AND attachment_count <> (SELECT count(*) FROM attachments WHERE mail_id = mails.id)',
+    );
+  const mailboxOf = db.prepare('SELECT id FROM messages WHERE mailbox = ?') as unknown as {
+    all(mailbox: string): { id: string }[];
+  };
   const store = openSqliteStore(path);
   {
     let lost = 0;

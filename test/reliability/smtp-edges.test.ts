@@ -31,7 +31,12 @@ describe('SMTP protocol edges', () => {
     assert.match(await s.command('MAIL FROM:<a@example.org>\r\n'), /^250/);
     assert.match(await s.command(`RCPT TO:<${'a'.repeat(64)}@inboxd.test>\r\n`), /^250/);
     assert.match(await s.command(`RCPT TO:<${'b'.repeat(65)}@inboxd.test>\r\n`), /^553 5\.1\.3/);
-    assert.match(await s.command(`RCPT TO:<c@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.inboxd.test>\r\n`), /^5\d\d /);
+    assert.match(
+      await s.command(
+        `RCPT TO:<c@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.inboxd.test>\r\n`,
+      ),
+      /^5\d\d /,
+    );
     s.close();
   });
 
@@ -40,7 +45,11 @@ describe('SMTP protocol edges', () => {
     const reply = await s.command(`MAIL FROM:<${'x'.repeat(20_000)}@example.org>\r\n`);
     assert.match(reply, /^(421 |\(closed\))/);
     s.close();
-    const replies = await sendRaw(t.app.smtpPort, { from: 'a@example.org', to: ['after-long@inboxd.test'] }, Buffer.from('Subject: ok\r\n\r\nok\r\n'));
+    const replies = await sendRaw(
+      t.app.smtpPort,
+      { from: 'a@example.org', to: ['after-long@inboxd.test'] },
+      Buffer.from('Subject: ok\r\n\r\nok\r\n'),
+    );
     assert.match(replies.at(-1) ?? '', /^250 /);
   });
 
@@ -56,9 +65,14 @@ describe('SMTP protocol edges', () => {
 
   it('answers a pipelined MAIL, RCPT, RCPT, DATA in order, then stores one message per recipient', async () => {
     const s = await openEhlo(t.app.smtpPort);
-    await s.write('MAIL FROM:<p@example.org>\r\nRCPT TO:<pipe1@inboxd.test>\r\nRCPT TO:<pipe2@inboxd.test>\r\nDATA\r\n');
+    await s.write(
+      'MAIL FROM:<p@example.org>\r\nRCPT TO:<pipe1@inboxd.test>\r\nRCPT TO:<pipe2@inboxd.test>\r\nDATA\r\n',
+    );
     const replies = [await s.reply(), await s.reply(), await s.reply(), await s.reply()];
-    assert.deepEqual(replies.map((r) => r.slice(0, 3)), ['250', '250', '250', '354']);
+    assert.deepEqual(
+      replies.map((r) => r.slice(0, 3)),
+      ['250', '250', '250', '354'],
+    );
     assert.match(await s.command(toDataBlock(Buffer.from('Subject: piped\r\n\r\npiped\r\n'))), /^250 /);
     s.close();
     assert.equal(await count('pipe1@inboxd.test'), 1);
@@ -92,7 +106,11 @@ describe('SMTP protocol edges', () => {
     };
     const ehlo = await secureReply('EHLO injector.example\r\n');
     assert.match(ehlo, /^250-/, 'the first reply over TLS answers our EHLO, not the injected MAIL');
-    assert.match(await secureReply('RCPT TO:<victim@inboxd.test>\r\n'), /^503 /, 'the injected MAIL FROM never started a transaction');
+    assert.match(
+      await secureReply('RCPT TO:<victim@inboxd.test>\r\n'),
+      /^503 /,
+      'the injected MAIL FROM never started a transaction',
+    );
     secure.destroy();
   });
 
@@ -137,7 +155,10 @@ describe('SMTP timeouts and connection caps', () => {
       maxConnectionsPerIp: 10,
       logger,
       idleTimeoutMs: 300,
-      inbox: { checkRecipient: recipient, deliver: async () => (delivered.push('x'), { mailId: 'm', messageIds: ['x'] }) },
+      inbox: {
+        checkRecipient: recipient,
+        deliver: async () => (delivered.push('x'), { mailId: 'm', messageIds: ['x'] }),
+      },
     });
     const port = await edge.listen(0, '127.0.0.1');
     const idle = await openEhlo(port);
@@ -199,7 +220,13 @@ describe('large messages past the intake gate', () => {
         s.close();
       }
       const replies = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => sendRaw(t.app.smtpPort, { from: 'a@example.org', to: [`big${i}@inboxd.test`] }, Buffer.from(`Subject: big ${i}\r\n\r\n${megabytes(3)}`))),
+        Array.from({ length: 5 }, (_, i) =>
+          sendRaw(
+            t.app.smtpPort,
+            { from: 'a@example.org', to: [`big${i}@inboxd.test`] },
+            Buffer.from(`Subject: big ${i}\r\n\r\n${megabytes(3)}`),
+          ),
+        ),
       );
       for (const reply of replies) assert.match(reply.at(-1) ?? '', /^250 /);
       for (let i = 0; i < 5; i += 1) {
@@ -225,7 +252,9 @@ describe('refused recipients (issue 20, item 7)', () => {
       await once(socket, 'connect');
       while (!answer.includes('220 ')) await once(socket, 'data');
       const domains = Array.from({ length: 500 }, (_, i) => `unhosted-${i}.example`);
-      socket.write(`EHLO client.example\r\nMAIL FROM:<a@example.org>\r\n${domains.map((d) => `RCPT TO:<x@${d}>\r\n`).join('')}`);
+      socket.write(
+        `EHLO client.example\r\nMAIL FROM:<a@example.org>\r\n${domains.map((d) => `RCPT TO:<x@${d}>\r\n`).join('')}`,
+      );
       await closed;
       const rcptReplies = answer.split('\r\n').filter((line) => /^(550|421|451|553) /.test(line));
       assert.equal(rcptReplies.length, MAX_REFUSED_RECIPIENTS, answer);
@@ -256,7 +285,10 @@ describe('refused recipients (issue 20, item 7)', () => {
       }
       const next = await openEhlo(t.app.smtpPort);
       await next.command('MAIL FROM:<a@example.org>\r\n');
-      assert.match(await next.command('RCPT TO:<x@one-more.example>\r\n'), /^421 4\.7\.0 Too many refused recipients from your address/);
+      assert.match(
+        await next.command('RCPT TO:<x@one-more.example>\r\n'),
+        /^421 4\.7\.0 Too many refused recipients from your address/,
+      );
       assert.equal(dns.queriesFor('one-more.example'), 0, 'no lookup for it');
       next.close();
       const other = connect({ port: t.app.smtpPort, host: '127.0.0.1', localAddress: '127.0.0.2' });
@@ -285,7 +317,10 @@ describe('shutdown in the middle of DATA', () => {
     const t = await startTestApp({}, { app: { smtpCloseTimeoutMs: 2000 } });
     const finishing = await openEhlo(t.app.smtpPort);
     const stalled = await openEhlo(t.app.smtpPort);
-    for (const [s, to] of [[finishing, 'finishes@inboxd.test'], [stalled, 'stalls@inboxd.test']] as const) {
+    for (const [s, to] of [
+      [finishing, 'finishes@inboxd.test'],
+      [stalled, 'stalls@inboxd.test'],
+    ] as const) {
       await s.command('MAIL FROM:<a@example.org>\r\n');
       await s.command(`RCPT TO:<${to}>\r\n`);
       assert.match(await s.command('DATA\r\n'), /^354/);

@@ -34,7 +34,11 @@ export interface FaultOutcome {
 const WAL_PATH = (node: NodeProcess) => join(node.dataDir, 'inboxd.sqlite-wal');
 
 async function deliver(node: NodeProcess, to: string): Promise<string> {
-  const replies = await sendRaw(node.smtpPort, { from: 'fault@example.org', to: [to] }, Buffer.from(`Subject: ${to}\r\n\r\nfor ${to}\r\n`));
+  const replies = await sendRaw(
+    node.smtpPort,
+    { from: 'fault@example.org', to: [to] },
+    Buffer.from(`Subject: ${to}\r\n\r\nfor ${to}\r\n`),
+  );
   return replies.at(-1) ?? '';
 }
 
@@ -49,7 +53,10 @@ async function begin(fault: StorageFault, node: NodeProcess): Promise<() => Prom
       other.close();
     };
   }
-  const inject = fault === 'fsync-eio' ? ['-e', 'trace=fsync,fdatasync', '-e', 'inject=fsync,fdatasync:error=EIO'] : ['-e', 'trace=pwrite64,write', '-e', 'inject=pwrite64,write:error=ENOSPC'];
+  const inject =
+    fault === 'fsync-eio'
+      ? ['-e', 'trace=fsync,fdatasync', '-e', 'inject=fsync,fdatasync:error=EIO']
+      : ['-e', 'trace=pwrite64,write', '-e', 'inject=pwrite64,write:error=ENOSPC'];
   const strace = await attachStrace(node.pid, ['-P', WAL_PATH(node), ...inject]);
   return async () => void (await strace.detach());
 }
@@ -64,7 +71,10 @@ export async function runStorageFault(fault: StorageFault, options: { messages: 
     for (let i = 0; i < options.messages; i += 1) {
       const mailbox = `${tag}-r${i}@inboxd.test`;
       if (!/^250 /.test(await deliver(node, mailbox))) throw new Error('the node did not accept mail before the fault');
-      readable.push({ mailbox, id: (await node.api(`/api/v1/mailbox?address=${mailbox}`)).json.messages[0].id as string });
+      readable.push({
+        mailbox,
+        id: (await node.api(`/api/v1/mailbox?address=${mailbox}`)).json.messages[0].id as string,
+      });
     }
 
     const end = await begin(fault, node);
@@ -85,7 +95,9 @@ export async function runStorageFault(fault: StorageFault, options: { messages: 
         count(read.status, read.headers.get('retry-after'));
         const list = await node.api(`/api/v1/mailbox?address=${tag}-l${i}@inboxd.test`);
         count(list.status, list.headers.get('retry-after'));
-        const removed = await node.api(`/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=${tag}-x${i}@inboxd.test`, { method: 'DELETE' });
+        const removed = await node.api(`/api/v1/message/01KAGZ3M9Q8R7T6V5W4X3Y2Z1A?mailbox=${tag}-x${i}@inboxd.test`, {
+          method: 'DELETE',
+        });
         count(removed.status, removed.headers.get('retry-after'));
       }
     } finally {

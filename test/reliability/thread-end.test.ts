@@ -42,7 +42,12 @@ const CRASH_ON_NEXT_WRITE = `(() => {
 
 async function sendTo(t: TestApp, subject: string): Promise<{ code: number; response: string }> {
   try {
-    const info = await t.send({ from: 'a@example.org', to: 'thread-end@inboxd.test', subject, text: `body of ${subject}` });
+    const info = await t.send({
+      from: 'a@example.org',
+      to: 'thread-end@inboxd.test',
+      subject,
+      text: `body of ${subject}`,
+    });
     return { code: Number(info.response.slice(0, 3)), response: info.response };
   } catch (error) {
     const { responseCode, response } = error as { responseCode?: number; response?: string };
@@ -89,8 +94,15 @@ describe('the SQLite writer thread ending mid-write (P36)', { skip }, () => {
 
         const db = new DatabaseSync(join(t.dataDir, 'inboxd.sqlite'), { readOnly: true });
         try {
-          assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
-          assert.equal((db.prepare('SELECT count(*) AS n FROM mails').get() as { n: number }).n, acked.length, 'no half-written mail');
+          assert.equal(
+            (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check,
+            'ok',
+          );
+          assert.equal(
+            (db.prepare('SELECT count(*) AS n FROM mails').get() as { n: number }).n,
+            acked.length,
+            'no half-written mail',
+          );
         } finally {
           db.close();
         }
@@ -105,14 +117,27 @@ describe('the SQLite writer thread ending mid-write (P36)', { skip }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'inboxd-exit-'));
     const path = join(dir, 'exit.sqlite');
     try {
-      const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), new URL('../fixtures/processes/exit-mid-write.ts', import.meta.url).pathname, path, '300', '20'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          import.meta.resolve('tsx'),
+          new URL('../fixtures/processes/exit-mid-write.ts', import.meta.url).pathname,
+          path,
+          '300',
+          '20',
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])));
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.once('exit', (c, s) => resolve([c, s])),
+      );
       assert.equal(signal, null, `ended by ${signal}: ${stderr}`);
       assert.equal(code, 0, stderr);
       assert.doesNotMatch(stderr, /Assertion failed|Aborted|FATAL/);
@@ -123,8 +148,21 @@ describe('the SQLite writer thread ending mid-write (P36)', { skip }, () => {
       try {
         assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
         const stored = new Set((db.prepare('SELECT id FROM mails').all() as { id: string }[]).map((row) => row.id));
-        assert.deepEqual(answered.filter((id) => !stored.has(id)), [], 'every answered write is stored');
-        assert.equal((db.prepare('SELECT count(*) AS n FROM mails WHERE NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = mails.id)').get() as { n: number }).n, 0);
+        assert.deepEqual(
+          answered.filter((id) => !stored.has(id)),
+          [],
+          'every answered write is stored',
+        );
+        assert.equal(
+          (
+            db
+              .prepare(
+                'SELECT count(*) AS n FROM mails WHERE NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = mails.id)',
+              )
+              .get() as { n: number }
+          ).n,
+          0,
+        );
       } finally {
         db.close();
       }

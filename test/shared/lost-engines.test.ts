@@ -4,7 +4,15 @@
 // resumes by itself when the engine is back, with nothing acknowledged before missing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createTestSchema, postgresSkipReason, redisSkipReason, TEST_PG_URL, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from '../support/backends.js';
+import {
+  createTestSchema,
+  postgresSkipReason,
+  redisSkipReason,
+  TEST_PG_URL,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+  type TestSchema,
+} from '../support/backends.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -31,13 +39,19 @@ describe('a node that loses its PostgreSQL', { skip: skip ?? false }, () => {
 
   it('answers 451 and 503 while it is gone, and resumes by itself when it is back', async () => {
     const address = 'lost@inboxd.test';
-    assert.match((await t.send({ from: 'a@example.org', to: address, subject: 'before', text: 'kept' })).response, /^250 /);
+    assert.match(
+      (await t.send({ from: 'a@example.org', to: address, subject: 'before', text: 'kept' })).response,
+      /^250 /,
+    );
 
     proxy.cut();
-    await assert.rejects(t.send({ from: 'a@example.org', to: address, subject: 'during', text: 'refused' }), (error: { responseCode?: number; response?: string }) => {
-      assert.equal(error.responseCode, 451, error.response);
-      return true;
-    });
+    await assert.rejects(
+      t.send({ from: 'a@example.org', to: address, subject: 'during', text: 'refused' }),
+      (error: { responseCode?: number; response?: string }) => {
+        assert.equal(error.responseCode, 451, error.response);
+        return true;
+      },
+    );
     const notReady = await t.api('/readyz');
     assert.equal(notReady.status, 503);
     assert.equal(notReady.json.error, 'unavailable');
@@ -51,10 +65,17 @@ describe('a node that loses its PostgreSQL', { skip: skip ?? false }, () => {
 
     proxy.restore();
     assert.equal((await t.api('/readyz')).status, 200);
-    assert.match((await t.send({ from: 'a@example.org', to: address, subject: 'after', text: 'kept too' })).response, /^250 /);
+    assert.match(
+      (await t.send({ from: 'a@example.org', to: address, subject: 'after', text: 'kept too' })).response,
+      /^250 /,
+    );
     t.clock.advance(1000);
     const list = await t.api(`/api/v1/mailbox?address=${address}`);
-    assert.deepEqual(list.json.messages.map((m: { subject: string }) => m.subject), ['after', 'before'], 'the refused message was not stored');
+    assert.deepEqual(
+      list.json.messages.map((m: { subject: string }) => m.subject),
+      ['after', 'before'],
+      'the refused message was not stored',
+    );
   });
 });
 
@@ -67,7 +88,10 @@ describe('a node that loses its Redis', { skip: redisSkip ?? false }, () => {
   before(async () => {
     const target = new URL(TEST_REDIS_URL);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    t = await startTestApp({ INBOXD_REDIS_URL: `redis://127.0.0.1:${proxy.port}`, INBOXD_REDIS_PREFIX: testRedisPrefix() });
+    t = await startTestApp({
+      INBOXD_REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      INBOXD_REDIS_PREFIX: testRedisPrefix(),
+    });
   });
   after(async () => {
     await t?.stop();
@@ -84,7 +108,10 @@ describe('a node that loses its Redis', { skip: redisSkip ?? false }, () => {
     assert.equal(refused.json.error, 'unavailable');
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     assert.equal((await t.api('/readyz')).status, 503);
-    assert.match((await t.send({ from: 'a@example.org', to: address, subject: 'while Redis was away', text: 'kept' })).response, /^250 /);
+    assert.match(
+      (await t.send({ from: 'a@example.org', to: address, subject: 'while Redis was away', text: 'kept' })).response,
+      /^250 /,
+    );
 
     proxy.restore();
     let back = await t.api('/readyz');
@@ -96,6 +123,9 @@ describe('a node that loses its Redis', { skip: redisSkip ?? false }, () => {
     assert.equal(back.status, 200);
     t.clock.advance(1000);
     const list = await t.api(`/api/v1/mailbox?address=${address}`);
-    assert.deepEqual(list.json.messages.map((m: { subject: string }) => m.subject), ['while Redis was away']);
+    assert.deepEqual(
+      list.json.messages.map((m: { subject: string }) => m.subject),
+      ['while Redis was away'],
+    );
   });
 });

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { connectMcpClient } from '../../src/cli/mcp-connection.js';
-import { createTestSchema, postgresSkipReason, redisSkipReason, TEST_REDIS_URL, testRedisPrefix, type TestSchema } from '../support/backends.js';
+import {
+  createTestSchema,
+  postgresSkipReason,
+  redisSkipReason,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+  type TestSchema,
+} from '../support/backends.js';
 import { runInboxd, startNode, type NodeProcess } from '../support/node-process.js';
 
 const skip = (await postgresSkipReason()) ?? (await redisSkipReason());
@@ -38,34 +45,60 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
     assert.match(sent.response, /^250 /);
     const list = await b.api(`/api/v1/mailbox?address=${address}`);
     assert.equal(list.status, 200);
-    assert.deepEqual(list.json.messages.map((m: { subject: string }) => m.subject), ['through A']);
+    assert.deepEqual(
+      list.json.messages.map((m: { subject: string }) => m.subject),
+      ['through A'],
+    );
     const id = list.json.messages[0].id as string;
     const read = await b.api(`/api/v1/message/${id}?mailbox=${address}`);
     assert.equal(read.status, 200, JSON.stringify(read.json));
     assert.equal(read.json.text.trim(), 'hello from A');
-    assert.equal((await a.api(`/api/v1/mailbox?address=${address}`)).json.messages[0].seen, true, 'A sees the read done at B');
+    assert.equal(
+      (await a.api(`/api/v1/mailbox?address=${address}`)).json.messages[0].seen,
+      true,
+      'A sees the read done at B',
+    );
     assert.equal((await b.api(`/api/v1/message/${id}?mailbox=${address}`, { method: 'DELETE' })).status, 200);
-    assert.deepEqual((await a.api(`/api/v1/mailbox?address=${address}`)).json.messages, [], 'and the deletion done at B');
+    assert.deepEqual(
+      (await a.api(`/api/v1/mailbox?address=${address}`)).json.messages,
+      [],
+      'and the deletion done at B',
+    );
   });
 
   it('wakes a wait on node B on a delivery taken by node A, through the shared events', async () => {
     const address = 'wake@inboxd.test';
-    const mcp = await connectMcpClient(new URL(`https://127.0.0.1:${b.httpsPort}/mcp`), { ca: b.cert, servername: 'localhost', clientName: 'two-nodes' });
+    const mcp = await connectMcpClient(new URL(`https://127.0.0.1:${b.httpsPort}/mcp`), {
+      ca: b.cert,
+      servername: 'localhost',
+      clientName: 'two-nodes',
+    });
     const progress: number[] = [];
     let firstProgress: () => void = () => undefined;
     const asleep = new Promise<void>((resolve) => (firstProgress = resolve));
-    const waiting = mcp.client.callTool({ name: 'wait_for_message', arguments: { address, timeout_seconds: 30 } }, undefined, {
-      onprogress: (p) => {
-        progress.push(p.progress);
-        firstProgress();
+    const waiting = mcp.client.callTool(
+      { name: 'wait_for_message', arguments: { address, timeout_seconds: 30 } },
+      undefined,
+      {
+        onprogress: (p) => {
+          progress.push(p.progress);
+          firstProgress();
+        },
+        timeout: 60_000,
       },
-      timeout: 60_000,
-    });
+    );
     // The first progress notification (5 s in) shows the wait looked, found nothing and sleeps.
     await asleep;
-    const sent = await a.send({ from: 'bot@example.org', to: address, subject: 'Your code', text: 'Your code is 246810.' });
+    const sent = await a.send({
+      from: 'bot@example.org',
+      to: address,
+      subject: 'Your code',
+      text: 'Your code is 246810.',
+    });
     const acknowledged = performance.now();
-    const result = (await waiting) as unknown as { structuredContent: { status: string; message: { codes: string[] } } };
+    const result = (await waiting) as unknown as {
+      structuredContent: { status: string; message: { codes: string[] } };
+    };
     const latency = performance.now() - acknowledged;
     await mcp.close();
     assert.match(sent.response, /^250 /);
@@ -80,12 +113,17 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
     const address = 'limited@inboxd.test';
     const started = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).api(`/api/v1/mailbox?address=${address}`).then((r) => r.status)),
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 === 0 ? a : b).api(`/api/v1/mailbox?address=${address}`).then((r) => r.status),
+      ),
     );
     const elapsedSeconds = (performance.now() - started) / 1000;
     const admitted = statuses.filter((s) => s === 200).length;
     // GCRA at one per second with a burst of 5 (D17): 5 at once, one more per second that passed.
-    assert.ok(admitted >= 5 && admitted <= 5 + Math.floor(elapsedSeconds), `${admitted} admitted in ${elapsedSeconds.toFixed(2)} s`);
+    assert.ok(
+      admitted >= 5 && admitted <= 5 + Math.floor(elapsedSeconds),
+      `${admitted} admitted in ${elapsedSeconds.toFixed(2)} s`,
+    );
     assert.equal(statuses.filter((s) => s === 429).length, 10 - admitted, 'the rest were refused with 429');
   });
 
@@ -120,7 +158,12 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
         const mailbox = `${name}@inboxd.test`;
         const subject = `${name}-${i}`;
         try {
-          const sent = await node.send({ from: 'load@example.org', to: mailbox, subject, text: `message ${subject}\n`.repeat(20) });
+          const sent = await node.send({
+            from: 'load@example.org',
+            to: mailbox,
+            subject,
+            text: `message ${subject}\n`.repeat(20),
+          });
           if (/^250 /.test(sent.response)) acknowledged.push({ mailbox, subject });
         } catch (error) {
           if (node === a && killed) return; // the killed node's senders stop; what it acknowledged must stay
@@ -129,11 +172,18 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
       }
     };
     const killer = (async () => {
-      while (acknowledged.filter((m) => m.mailbox.startsWith('to-a')).length < 20) await new Promise((resolve) => setImmediate(resolve));
+      while (acknowledged.filter((m) => m.mailbox.startsWith('to-a')).length < 20)
+        await new Promise((resolve) => setImmediate(resolve));
       killed = true;
       await a.kill();
     })();
-    await Promise.all([sender(a, 'to-a1', 1000), sender(a, 'to-a2', 1000), sender(b, 'to-b1', 40), sender(b, 'to-b2', 40), killer]);
+    await Promise.all([
+      sender(a, 'to-a1', 1000),
+      sender(a, 'to-a2', 1000),
+      sender(b, 'to-b1', 40),
+      sender(b, 'to-b2', 40),
+      killer,
+    ]);
     const fromA = acknowledged.filter((m) => m.mailbox.startsWith('to-a')).length;
     assert.ok(fromA >= 20 && fromA < 2000, `A acknowledged ${fromA} before it was killed`);
     // Node B keeps serving, and has every message that either node acknowledged.
@@ -148,8 +198,14 @@ describe('two nodes on one PostgreSQL and one Redis', { skip: skip ?? false }, (
         cursor = `&before=${page.json.next}`;
       }
       const expected = acknowledged.filter((m) => m.mailbox === mailbox).map((m) => m.subject);
-      assert.deepEqual(expected.filter((s) => !stored.has(s)), [], `${mailbox}: acknowledged but missing`);
+      assert.deepEqual(
+        expected.filter((s) => !stored.has(s)),
+        [],
+        `${mailbox}: acknowledged but missing`,
+      );
     }
-    console.log(`A acknowledged ${fromA} messages before SIGKILL; B ${acknowledged.length - fromA}; all readable through B`);
+    console.log(
+      `A acknowledged ${fromA} messages before SIGKILL; B ${acknowledged.length - fromA}; all readable through B`,
+    );
   });
 });

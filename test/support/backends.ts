@@ -32,7 +32,12 @@ export async function postgresSkipReason(): Promise<string | null> {
 
 /** null when Redis answers; else the reason to skip. */
 export async function redisSkipReason(): Promise<string | null> {
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

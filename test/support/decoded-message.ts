@@ -6,7 +6,14 @@ import { loadMessage } from '../../src/inbox/shared/load-message.js';
 import { inlineMailParser } from '../../src/mail/parser-pool.js';
 import type { MessageRecord, MessageStore } from '../../src/store/message-store.js';
 
-export async function decodedMessage(store: MessageStore, mailbox: string, id: string, now: number): Promise<MessageRecord | null> {
+export async function decodedMessage(
+  store: MessageStore,
+  mailbox: string,
+  id: string,
+  now: number,
+): Promise<MessageRecord | null> {
   const stored = await store.getMessage(mailbox, id, now);
-  return stored === null ? null : loadMessage({ store, parser: inlineMailParser(), newId: () => ulid(now) }, stored, now);
+  return stored === null
+    ? null
+    : loadMessage({ store, parser: inlineMailParser(), newId: () => ulid(now) }, stored, now);
 }

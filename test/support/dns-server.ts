@@ -29,7 +29,14 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     else if (!mx.has(name)) response.header.rcode = NXDOMAIN;
     else if (question?.type === Packet.TYPE.MX) {
       (mx.get(name) ?? []).forEach((exchange, i) =>
-        response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 300, exchange, priority: 10 * (i + 1) }),
+        response.answers.push({
+          name,
+          type: Packet.TYPE.MX,
+          class: Packet.CLASS.IN,
+          ttl: 300,
+          exchange,
+          priority: 10 * (i + 1),
+        }),
       );
     }
     void send(response);

@@ -23,7 +23,9 @@ declare module 'dns2' {
 
   const dns2: {
     Packet: typeof Packet;
-    createUDPServer(handler: (request: Packet, send: (response: Packet) => Promise<unknown>, rinfo: RemoteInfo) => void): UdpServer;
+    createUDPServer(
+      handler: (request: Packet, send: (response: Packet) => Promise<unknown>, rinfo: RemoteInfo) => void,
+    ): UdpServer;
   };
   // dns2 is a CommonJS module: its module.exports is the default export seen from ESM.
   // eslint-disable-next-line no-restricted-syntax

@@ -74,11 +74,15 @@ export async function startFastApp(
     for (const to of envelope.to) {
       const check = await app.inbox.checkRecipient(to, accepted);
       checks.push(check);
-      if ('recipient' in check && !accepted.some((a) => a.address.address === check.recipient.address.address)) accepted.push(check.recipient);
+      if ('recipient' in check && !accepted.some((a) => a.address.address === check.recipient.address.address))
+        accepted.push(check.recipient);
     }
     if (accepted.length === 0) return { checks, delivered: undefined };
     // The inbox takes the bytes over (they may move to a parser thread): it gets a copy.
-    const delivered = await app.inbox.deliver({ from: envelope.from, heloName: 'client.test', recipients: accepted }, Uint8Array.from(raw));
+    const delivered = await app.inbox.deliver(
+      { from: envelope.from, heloName: 'client.test', recipients: accepted },
+      Uint8Array.from(raw),
+    );
     return { checks, delivered };
   }
 
@@ -106,9 +110,13 @@ export async function startFastApp(
       const mail = new MailComposer(message).compile();
       const envelope = mail.getEnvelope();
       const raw = await mail.build();
-      const { checks, delivered } = await deliver({ from: envelope.from === false ? null : envelope.from, to: envelope.to }, raw);
+      const { checks, delivered } = await deliver(
+        { from: envelope.from === false ? null : envelope.from, to: envelope.to },
+        raw,
+      );
       const refused = checks.filter((c) => !('recipient' in c));
-      if (refused.length > 0 || delivered === undefined) throw new Error(`recipients refused: ${JSON.stringify(refused.map((c) => c.verdict))}`);
+      if (refused.length > 0 || delivered === undefined)
+        throw new Error(`recipients refused: ${JSON.stringify(refused.map((c) => c.verdict))}`);
       return delivered;
     },
     async stop() {

@@ -79,7 +79,14 @@ export async function startNode(env: Record<string, string>, options: { dataDir?
   const dispatcher = new Agent({ connect: { ca: cert, servername: 'localhost' } });
   // Short greeting and connection timeouts: a connection caught by a SIGKILL gives up in 3 s, not in
   // nodemailer's default 30 s (which would hold the test process open that long).
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: started.smtpPort, secure: false, tls: { ca: cert, servername: 'localhost' }, greetingTimeout: 3000, connectionTimeout: 3000 });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: started.smtpPort,
+    secure: false,
+    tls: { ca: cert, servername: 'localhost' },
+    greetingTimeout: 3000,
+    connectionTimeout: 3000,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let cleaned: Promise<void> | undefined;
   const cleanup = () =>
@@ -99,7 +106,13 @@ export async function startNode(env: Record<string, string>, options: { dataDir?
       const response = await fetch(`https://127.0.0.1:${started.httpsPort}${path}`, { ...init, dispatcher });
       const body = Buffer.from(await response.arrayBuffer());
       const text = body.toString('utf8');
-      return { status: response.status, headers: response.headers as unknown as Headers, json: parseJson(text), text, body };
+      return {
+        status: response.status,
+        headers: response.headers as unknown as Headers,
+        json: parseJson(text),
+        text,
+        body,
+      };
     },
     send: (message) => transport.sendMail(message),
     async kill() {
@@ -116,7 +129,10 @@ export async function startNode(env: Record<string, string>, options: { dataDir?
 }
 
 /** Runs one operator command (`inboxd keys create …`) and returns its exit code and parsed --json output. */
-export async function runInboxd(args: string[], env: Record<string, string>): Promise<{ code: number | null; json: any; stderr: string }> {
+export async function runInboxd(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; json: any; stderr: string }> {
   const child = spawnInboxd(args, env);
   let stdout = '';
   let stderr = '';

@@ -29,14 +29,20 @@ export interface IssuedKey {
 }
 
 /** Creates an account with the given plan and issues one key for it. */
-export async function accountWithKey(operator: Operator, plan: { plan: string; quota?: string; paidThrough?: string }): Promise<IssuedKey> {
+export async function accountWithKey(
+  operator: Operator,
+  plan: { plan: string; quota?: string; paidThrough?: string },
+): Promise<IssuedKey> {
   const account = await operator.accounts.create(plan);
   const issued = await operator.keys.create(account.id);
   return { account: account.id, keyId: issued.id, key: issued.key };
 }
 
 /** A pool of 92 premium domains, as in production (D13). */
-export const PREMIUM_POOL = Array.from({ length: 92 }, (_, i) => `premium${String(i + 1).padStart(2, '0')}.example.com`);
+export const PREMIUM_POOL = Array.from(
+  { length: 92 },
+  (_, i) => `premium${String(i + 1).padStart(2, '0')}.example.com`,
+);
 
 export function bearer(key: string): { authorization: string } {
   return { authorization: `Bearer ${key}` };

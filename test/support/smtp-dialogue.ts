@@ -85,7 +85,11 @@ export function toDataBlock(message: Buffer): Buffer {
 }
 
 /** One whole transaction over a raw socket; returns every reply in order, the DATA result last. */
-export async function sendRaw(port: number, envelope: { from: string; to: string[] }, message: Buffer): Promise<string[]> {
+export async function sendRaw(
+  port: number,
+  envelope: { from: string; to: string[] },
+  message: Buffer,
+): Promise<string[]> {
   const session = await openEhlo(port);
   const replies = [await session.command(`MAIL FROM:<${envelope.from}>\r\n`)];
   for (const rcpt of envelope.to) replies.push(await session.command(`RCPT TO:<${rcpt}>\r\n`));

@@ -15,9 +15,16 @@ export interface MailboxStream {
   close(): void;
 }
 
-export async function openMailboxStream(t: TestApp, address: string, headers: Record<string, string> = {}): Promise<MailboxStream> {
+export async function openMailboxStream(
+  t: TestApp,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<MailboxStream> {
   const controller = new AbortController();
-  const response = await t.open(`/api/v1/mailbox/events?address=${encodeURIComponent(address)}`, { headers, signal: controller.signal });
+  const response = await t.open(`/api/v1/mailbox/events?address=${encodeURIComponent(address)}`, {
+    headers,
+    signal: controller.signal,
+  });
   const stream: MailboxStream = {
     status: response.status,
     headers: response.headers as unknown as Headers,
@@ -32,11 +39,15 @@ export async function openMailboxStream(t: TestApp, address: string, headers: Re
     stream.closed = true;
     return stream;
   }
-  const parser = createParser({ onEvent: (event) => stream.events.push(event), onComment: (comment) => stream.comments.push(comment) });
+  const parser = createParser({
+    onEvent: (event) => stream.events.push(event),
+    onComment: (comment) => stream.comments.push(comment),
+  });
   void (async () => {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>)
+        parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       // Aborted by close(), or cut by the server.
     }

@@ -31,7 +31,9 @@ export function requireStrace(): string | undefined {
 export async function attachStrace(pid: number, args: string[]): Promise<Strace> {
   const dir = mkdtempSync(join(tmpdir(), 'inboxd-strace-'));
   const file = join(dir, 'trace');
-  const child = spawn('strace', ['-f', '-p', String(pid), '-o', file, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('strace', ['-f', '-p', String(pid), '-o', file, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   await new Promise<void>((resolve, reject) => {

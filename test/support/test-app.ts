@@ -66,9 +66,11 @@ export async function startTestApp(
     app,
     clock,
     dataDir,
-    api: async (path, init = {}) => toResponse(await fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher })),
+    api: async (path, init = {}) =>
+      toResponse(await fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher })),
     open: (path, init = {}) => fetch(`https://127.0.0.1:${app.httpsPort}${path}`, { ...init, dispatcher }),
-    plain: async (path, init = {}) => toResponse(await fetch(`http://127.0.0.1:${app.httpPort}${path}`, { redirect: 'manual', ...init })),
+    plain: async (path, init = {}) =>
+      toResponse(await fetch(`http://127.0.0.1:${app.httpPort}${path}`, { redirect: 'manual', ...init })),
     send: (message) => transport.sendMail(message),
     async stop() {
       transport.close();

@@ -22,7 +22,9 @@ export async function createTestConfig(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'inboxd-test-'));
   const schema: TestSchema | undefined = SHARED_BACKENDS ? await createTestSchema() : undefined;
   const shared: Record<string, string> =
-    schema === undefined ? {} : { INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
+    schema === undefined
+      ? {}
+      : { INBOXD_DATABASE_URL: schema.url, INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: testRedisPrefix() };
   const cleanUp = async () => {
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -29,12 +29,17 @@ export async function inspectThreads(name: string): Promise<ThreadInspector> {
     }
   });
   session.on('NodeWorker.receivedMessageFromWorker', ({ params }) => {
-    const message = JSON.parse(params.message) as { id?: number; result?: { result?: { value?: unknown }; exceptionDetails?: { text?: string } }; error?: { message: string } };
+    const message = JSON.parse(params.message) as {
+      id?: number;
+      result?: { result?: { value?: unknown }; exceptionDetails?: { text?: string } };
+      error?: { message: string };
+    };
     const waiter = message.id === undefined ? undefined : replies.get(message.id);
     if (waiter === undefined) return;
     replies.delete(message.id!);
     if (message.error !== undefined) waiter.reject(new Error(message.error.message));
-    else if (message.result?.exceptionDetails !== undefined) waiter.reject(new Error(message.result.exceptionDetails.text ?? 'exception'));
+    else if (message.result?.exceptionDetails !== undefined)
+      waiter.reject(new Error(message.result.exceptionDetails.text ?? 'exception'));
     else waiter.resolve(message.result?.result?.value);
   });
   await session.post('NodeWorker.enable', { waitForDebuggerOnStart: false });
@@ -50,7 +55,8 @@ export async function inspectThreads(name: string): Promise<ThreadInspector> {
       });
     },
     seen: () => threads.length,
-    started: (count) => (threads.length > count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
+    started: (count) =>
+      threads.length > count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () => session.disconnect(),
   };
   await inspector.started(0);

@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-const LANDING = '<!doctype html><html><head><link rel="icon" href="data:,"><title>landing</title></head><body>landing</body></html>';
+const LANDING =
+  '<!doctype html><html><head><link rel="icon" href="data:,"><title>landing</title></head><body>landing</body></html>';
 const IMAGE_PATH = /\.(?:gif|png|jpe?g|webp|svg)(?:\?|$)/i;
 
 export interface Tracker {

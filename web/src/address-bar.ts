@@ -8,7 +8,12 @@ import type { PageElements } from './page-elements.js';
 import { randomAddress } from './random-address.js';
 import { explain, type StatusLine } from './status-line.js';
 
-export function createAddressBar(ui: Pick<PageElements, 'address' | 'domainList'>, api: ApiClient, status: StatusLine, mailbox: Mailbox) {
+export function createAddressBar(
+  ui: Pick<PageElements, 'address' | 'domainList'>,
+  api: ApiClient,
+  status: StatusLine,
+  mailbox: Mailbox,
+) {
   /** Asked once per key: which domains a caller may read depends on it. */
   let known: DomainEntry[] | null = null;
   async function domains(): Promise<DomainEntry[]> {

@@ -36,7 +36,11 @@ export function createApiClient(key: () => string) {
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(path, { ...init, headers: { ...authHeaders(key()), ...(init.headers as Record<string, string> | undefined) }, cache: 'no-store' });
+      response = await fetch(path, {
+        ...init,
+        headers: { ...authHeaders(key()), ...(init.headers as Record<string, string> | undefined) },
+        cache: 'no-store',
+      });
     } catch (error) {
       // Aborted by the page (another mailbox was opened): not a failure to report.
       if (init.signal?.aborted === true) throw error;
@@ -56,12 +60,16 @@ export function createApiClient(key: () => string) {
       if (before !== undefined) query.set('before', before);
       return json<MailboxPage>(`/api/v1/mailbox?${query}`, { signal });
     },
-    read: (address: string, id: string, signal: AbortSignal) => json<Message>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { signal }),
-    codes: (address: string, id: string, signal: AbortSignal) => json<MessageCodes>(`/api/v1/message/${encodeURIComponent(id)}/codes?${mailboxQuery(address)}`, { signal }),
-    remove: (address: string, id: string, signal: AbortSignal) => json<Deleted>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { method: 'DELETE', signal }),
+    read: (address: string, id: string, signal: AbortSignal) =>
+      json<Message>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { signal }),
+    codes: (address: string, id: string, signal: AbortSignal) =>
+      json<MessageCodes>(`/api/v1/message/${encodeURIComponent(id)}/codes?${mailboxQuery(address)}`, { signal }),
+    remove: (address: string, id: string, signal: AbortSignal) =>
+      json<Deleted>(`/api/v1/message/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { method: 'DELETE', signal }),
     /** The attachment's bytes. Fetched by path on this origin: the API's `url` uses the public base URL,
      * which a page opened under another name could not reach (connect-src 'self'). */
-    attachment: async (address: string, id: string, signal: AbortSignal) => (await call(`/api/v1/attachment/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { signal })).blob(),
+    attachment: async (address: string, id: string, signal: AbortSignal) =>
+      (await call(`/api/v1/attachment/${encodeURIComponent(id)}?${mailboxQuery(address)}`, { signal })).blob(),
   };
 }
 

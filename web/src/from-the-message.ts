@@ -32,13 +32,34 @@ export function fromTheMessage(found: MessageCodes | null): HTMLElement | null {
   const rows: HTMLElement[] = [];
   if (code !== undefined) rows.push(h('dt', {}, 'Code'), h('dd', {}, ...copyButton(code)));
   if (link !== undefined) {
-    rows.push(h('dt', {}, 'Link'), h('dd', {}, h('a', { id: 'primary-link', href: link, target: '_blank', rel: 'noopener noreferrer', referrerpolicy: 'no-referrer' }, link)));
+    rows.push(
+      h('dt', {}, 'Link'),
+      h(
+        'dd',
+        {},
+        h(
+          'a',
+          {
+            id: 'primary-link',
+            href: link,
+            target: '_blank',
+            rel: 'noopener noreferrer',
+            referrerpolicy: 'no-referrer',
+          },
+          link,
+        ),
+      ),
+    );
   }
   return h(
     'section',
     { class: 'from-message', 'aria-label': 'From the message' },
     h('h3', {}, 'From the message'),
     h('dl', {}, ...rows),
-    h('p', { class: 'hint' }, 'Taken from the sender’s text, not checked by inboxd: make sure it is what you expect before you use it.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Taken from the sender’s text, not checked by inboxd: make sure it is what you expect before you use it.',
+    ),
   );
 }

@@ -6,7 +6,10 @@ const KEY_STORAGE = 'inboxd.key';
 
 /** Fills the key field from this tab's storage and keeps the two in step: a key set with “Use” (or by leaving
  * the field) is stored, “Forget” removes it. `changed` hears of each new key. Returns the key to send now. */
-export function keepKey(ui: Pick<PageElements, 'key' | 'keyForm' | 'forgetKey'>, changed: (key: string) => void): () => string {
+export function keepKey(
+  ui: Pick<PageElements, 'key' | 'keyForm' | 'forgetKey'>,
+  changed: (key: string) => void,
+): () => string {
   ui.key.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
   let applied = ui.key.value.trim();
   const apply = () => {

@@ -15,7 +15,11 @@ export interface KeyActions {
 }
 
 function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }
 
 export function bindKeyboard(ui: Pick<PageElements, 'address' | 'messages'>, actions: KeyActions): void {

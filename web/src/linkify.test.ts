@@ -18,17 +18,33 @@ describe('linkify', () => {
     ]);
   });
   it('makes no link of other schemes or of markup', () => {
-    assert.deepEqual(linkify('javascript:alert(1) <a href="x">'), [{ kind: 'text', text: 'javascript:alert(1) <a href="x">' }]);
+    assert.deepEqual(linkify('javascript:alert(1) <a href="x">'), [
+      { kind: 'text', text: 'javascript:alert(1) <a href="x">' },
+    ]);
   });
   it('keeps every character of the text, in order', () => {
     const text = 'a https://one.example b\nhttps://two.example/x, c';
-    assert.equal(linkify(text).map((p) => (p.kind === 'text' ? p.text : p.url)).join(''), text);
+    assert.equal(
+      linkify(text)
+        .map((p) => (p.kind === 'text' ? p.text : p.url))
+        .join(''),
+      text,
+    );
   });
 });
 
 describe('isWebLink', () => {
-  for (const url of ['https://example.com', 'http://127.0.0.1:8080/x']) it(`accepts ${url}`, () => assert.equal(isWebLink(url), true));
-  for (const url of ['javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.example', 'vbscript:x', '/relative', 'not a url', ' javascript:x']) {
+  for (const url of ['https://example.com', 'http://127.0.0.1:8080/x'])
+    it(`accepts ${url}`, () => assert.equal(isWebLink(url), true));
+  for (const url of [
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'mailto:a@b.example',
+    'vbscript:x',
+    '/relative',
+    'not a url',
+    ' javascript:x',
+  ]) {
     it(`refuses ${JSON.stringify(url)}`, () => assert.equal(isWebLink(url), false));
   }
 });

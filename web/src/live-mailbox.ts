@@ -6,7 +6,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiError, authHeaders, errorOf } from './api-client.js';
 import type { MessageSummary } from './api-types.js';
 
-export type LiveState = { kind: 'connecting' } | { kind: 'live' } | { kind: 'paused'; retryInSeconds: number; reason: string };
+export type LiveState =
+  { kind: 'connecting' } | { kind: 'live' } | { kind: 'paused'; retryInSeconds: number; reason: string };
 
 export interface LiveHandlers {
   onState(state: LiveState): void;
@@ -74,13 +75,21 @@ async function run(address: string, key: string, handlers: LiveHandlers, signal:
     const wait = outcome.kind === 'ended' ? 0 : outcome.kind === 'retry' ? (outcome.retryAfter ?? backoff) : backoff;
     if (outcome.kind === 'retry') backoff = Math.min(LONGEST_PAUSE_S, backoff * 2);
     if (wait > 0) {
-      handlers.onState({ kind: 'paused', retryInSeconds: wait, reason: outcome.kind === 'retry' ? outcome.reason : 'connection lost' });
+      handlers.onState({
+        kind: 'paused',
+        retryInSeconds: wait,
+        reason: outcome.kind === 'retry' ? outcome.reason : 'connection lost',
+      });
       await pause(wait, signal);
     }
   }
 }
 
-type Outcome = { kind: 'ended' } | { kind: 'live-then-lost' } | { kind: 'refused' } | { kind: 'retry'; reason: string; retryAfter: number | null };
+type Outcome =
+  | { kind: 'ended' }
+  | { kind: 'live-then-lost' }
+  | { kind: 'refused' }
+  | { kind: 'retry'; reason: string; retryAfter: number | null };
 
 async function readOnce(address: string, key: string, handlers: LiveHandlers, signal: AbortSignal): Promise<Outcome> {
   const attempt = new AbortController();

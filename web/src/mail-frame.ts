@@ -15,7 +15,8 @@ export interface PreparedMail {
   links: string[];
 }
 
-const DROPPED = 'script, noscript, base, link, meta, iframe, frame, frameset, object, embed, applet, portal, audio, video, source, track';
+const DROPPED =
+  'script, noscript, base, link, meta, iframe, frame, frameset, object, embed, applet, portal, audio, video, source, track';
 const IMAGE_ATTRIBUTES = ['src', 'srcset', 'background', 'poster', 'lowsrc', 'dynsrc'];
 const SVG_IMAGES = ['image', 'feimage', 'use'];
 const URL_ATTRIBUTES = ['href', 'action', 'formaction', 'xlink:href', 'data', 'cite', 'longdesc', 'ping'];
@@ -37,9 +38,11 @@ export function prepareMail(html: string, allowRemoteImages: boolean): PreparedM
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
       // SVG draws images from href: those are image sources, not links.
-      const image = IMAGE_ATTRIBUTES.includes(name) || (SVG_IMAGES.includes(tag) && (name === 'href' || name === 'xlink:href'));
+      const image =
+        IMAGE_ATTRIBUTES.includes(name) || (SVG_IMAGES.includes(tag) && (name === 'href' || name === 'xlink:href'));
       if (name.startsWith('on')) element.removeAttribute(attribute.name);
-      else if (!image && URL_ATTRIBUTES.includes(name) && !isSafeTarget(attribute.value)) element.removeAttribute(attribute.name);
+      else if (!image && URL_ATTRIBUTES.includes(name) && !isSafeTarget(attribute.value))
+        element.removeAttribute(attribute.name);
       else if (image && REMOTE.test(attribute.value)) {
         remoteImages += 1;
         if (!allowRemoteImages) {
@@ -58,7 +61,8 @@ export function prepareMail(html: string, allowRemoteImages: boolean): PreparedM
       if (href !== null && isWebLink(href) && !links.includes(href)) links.push(href);
       element.setAttribute('target', '_blank');
       element.setAttribute('rel', 'noopener noreferrer');
-      if (href !== null) element.setAttribute('title', `${href}\n(opens from the link list below, or with Ctrl/⌘-click)`);
+      if (href !== null)
+        element.setAttribute('title', `${href}\n(opens from the link list below, or with Ctrl/⌘-click)`);
     }
   }
 
@@ -72,7 +76,8 @@ export function prepareMail(html: string, allowRemoteImages: boolean): PreparedM
   const charset = doc.createElement('meta');
   charset.setAttribute('charset', 'utf-8');
   const base = doc.createElement('style');
-  base.textContent = 'html{background:#fff;color:#111;color-scheme:light}body{margin:12px;font:15px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}img{max-width:100%;height:auto}';
+  base.textContent =
+    'html{background:#fff;color:#111;color-scheme:light}body{margin:12px;font:15px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}img{max-width:100%;height:auto}';
   head.prepend(charset, csp, referrer, base);
   return { srcdoc: `<!doctype html>${doc.documentElement.outerHTML}`, remoteImages, links };
 }

@@ -11,7 +11,10 @@ import { expiresIn, receivedAgo } from './time-format.js';
 
 const ADDRESS_FORM = /^[^\s@]+@[^\s@]+$/;
 
-type Elements = Pick<PageElements, 'address' | 'copy' | 'main' | 'intro' | 'listPane' | 'listTitle' | 'live' | 'messages' | 'empty' | 'older'>;
+type Elements = Pick<
+  PageElements,
+  'address' | 'copy' | 'main' | 'intro' | 'listPane' | 'listTitle' | 'live' | 'messages' | 'empty' | 'older'
+>;
 
 export interface MailboxHooks {
   /** A message of the list was chosen. */
@@ -28,7 +31,13 @@ export interface Opened {
 
 export type Mailbox = ReturnType<typeof createMailbox>;
 
-export function createMailbox(ui: Elements, api: ApiClient, key: () => string, status: StatusLine, hooks: MailboxHooks) {
+export function createMailbox(
+  ui: Elements,
+  api: ApiClient,
+  key: () => string,
+  status: StatusLine,
+  hooks: MailboxHooks,
+) {
   const state = {
     opened: null as { address: string; controller: AbortController } | null,
     messages: [] as MessageSummary[],
@@ -38,18 +47,24 @@ export function createMailbox(ui: Elements, api: ApiClient, key: () => string, s
     listed: false,
   };
 
-  const current = (): Opened | null => (state.opened === null ? null : { address: state.opened.address, signal: state.opened.controller.signal });
+  const current = (): Opened | null =>
+    state.opened === null ? null : { address: state.opened.address, signal: state.opened.controller.signal };
   const item = (id: string) => ui.messages.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"]`);
 
   function updateTitle(): void {
     const unread = state.messages.filter((m) => !m.seen).length;
-    document.title = state.opened === null ? 'inboxd' : `${unread > 0 ? `(${unread}) ` : ''}${state.opened.address} — inboxd`;
+    document.title =
+      state.opened === null ? 'inboxd' : `${unread > 0 ? `(${unread}) ` : ''}${state.opened.address} — inboxd`;
   }
 
   function render(): void {
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.id;
     const now = Date.now();
-    ui.messages.replaceChildren(...state.messages.map((m) => listItem(m, m.id === state.selected, state.fresh.has(m.id), now, { open: (id) => hooks.open(id) })));
+    ui.messages.replaceChildren(
+      ...state.messages.map((m) =>
+        listItem(m, m.id === state.selected, state.fresh.has(m.id), now, { open: (id) => hooks.open(id) }),
+      ),
+    );
     state.fresh.clear();
     ui.empty.hidden = !state.listed || state.messages.length > 0;
     ui.older.hidden = state.next === null;
@@ -72,8 +87,14 @@ export function createMailbox(ui: Elements, api: ApiClient, key: () => string, s
 
   function showLive(live: LiveState): void {
     ui.live.dataset.state = live.kind;
-    ui.live.textContent = live.kind === 'live' ? 'live' : live.kind === 'connecting' ? 'connecting…' : `paused, retrying in ${live.retryInSeconds} s`;
-    ui.live.title = live.kind === 'paused' ? live.reason : live.kind === 'live' ? 'New mail appears here as it arrives.' : '';
+    ui.live.textContent =
+      live.kind === 'live'
+        ? 'live'
+        : live.kind === 'connecting'
+          ? 'connecting…'
+          : `paused, retrying in ${live.retryInSeconds} s`;
+    ui.live.title =
+      live.kind === 'paused' ? live.reason : live.kind === 'live' ? 'New mail appears here as it arrives.' : '';
   }
 
   async function refresh(): Promise<void> {

@@ -22,7 +22,15 @@ function outLink(url: string, label: string = url): HTMLAnchorElement {
 
 function textBody(text: string): HTMLPreElement {
   const pre = h('pre', { class: 'text-body' });
-  for (const piece of linkify(text)) append(pre, piece.kind === 'link' && isWebLink(piece.url) ? outLink(piece.url) : piece.kind === 'link' ? piece.url : piece.text);
+  for (const piece of linkify(text))
+    append(
+      pre,
+      piece.kind === 'link' && isWebLink(piece.url)
+        ? outLink(piece.url)
+        : piece.kind === 'link'
+          ? piece.url
+          : piece.text,
+    );
   return pre;
 }
 
@@ -31,7 +39,12 @@ function htmlBody(message: Message, html: string): HTMLElement {
   const render = (allowRemote: boolean) => {
     const prepared = prepareMail(html, allowRemote);
     // Empty sandbox (D26): never allow-scripts, never allow-same-origin, nor forms, popups or navigation.
-    const frame = h('iframe', { class: 'mail-frame', sandbox: '', referrerpolicy: 'no-referrer', title: `Message: ${message.subject ?? '(no subject)'}` });
+    const frame = h('iframe', {
+      class: 'mail-frame',
+      sandbox: '',
+      referrerpolicy: 'no-referrer',
+      title: `Message: ${message.subject ?? '(no subject)'}`,
+    });
     frame.srcdoc = prepared.srcdoc;
     const parts: HTMLElement[] = [];
     if (prepared.remoteImages > 0 && !allowRemote) {
@@ -40,7 +53,14 @@ function htmlBody(message: Message, html: string): HTMLElement {
         wrapper.replaceChildren(...render(true));
         wrapper.querySelector<HTMLElement>('iframe')?.focus();
       });
-      parts.push(h('p', { class: 'notice', role: 'note' }, `${prepared.remoteImages} remote image${prepared.remoteImages > 1 ? 's' : ''} blocked: loading them tells the sender you read this.`, load));
+      parts.push(
+        h(
+          'p',
+          { class: 'notice', role: 'note' },
+          `${prepared.remoteImages} remote image${prepared.remoteImages > 1 ? 's' : ''} blocked: loading them tells the sender you read this.`,
+          load,
+        ),
+      );
     }
     parts.push(frame);
     if (prepared.links.length > 0) {
@@ -60,12 +80,25 @@ function htmlBody(message: Message, html: string): HTMLElement {
 }
 
 function headersBody(message: Message): HTMLElement {
-  return h('div', { class: 'headers' }, ...message.headers.map((header) => h('div', {}, h('b', {}, `${header.name}: `), header.value)));
+  return h(
+    'div',
+    { class: 'headers' },
+    ...message.headers.map((header) => h('div', {}, h('b', {}, `${header.name}: `), header.value)),
+  );
 }
 
 /** `codes`: the message's likely codes and links (GET …/codes), or null when they could not be read. */
-export function messageView(message: Message, codes: MessageCodes | null, now: number, callbacks: MessageCallbacks): HTMLElement[] {
-  const tabs: Tab[] = [...(message.html !== null ? (['html'] as Tab[]) : []), ...(message.text !== null || message.html === null ? (['text'] as Tab[]) : []), 'headers'];
+export function messageView(
+  message: Message,
+  codes: MessageCodes | null,
+  now: number,
+  callbacks: MessageCallbacks,
+): HTMLElement[] {
+  const tabs: Tab[] = [
+    ...(message.html !== null ? (['html'] as Tab[]) : []),
+    ...(message.text !== null || message.html === null ? (['text'] as Tab[]) : []),
+    'headers',
+  ];
   const body = h('div', { class: 'body', role: 'tabpanel', id: 'message-body' });
   const tabList = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Show' });
   const labels: Record<Tab, string> = { html: 'HTML', text: 'Text', headers: 'Headers' };
@@ -77,11 +110,18 @@ export function messageView(message: Message, codes: MessageCodes | null, now: n
     }
     body.setAttribute('aria-label', labels[tab]);
     if (tab === 'html') body.replaceChildren(htmlBody(message, message.html ?? ''));
-    else if (tab === 'text') body.replaceChildren(message.text === null ? h('p', {}, '(This message has no text part.)') : textBody(message.text));
+    else if (tab === 'text')
+      body.replaceChildren(
+        message.text === null ? h('p', {}, '(This message has no text part.)') : textBody(message.text),
+      );
     else body.replaceChildren(headersBody(message));
   };
   for (const tab of tabs) {
-    const button = h('button', { type: 'button', role: 'tab', 'data-tab': tab, 'aria-controls': 'message-body' }, labels[tab]);
+    const button = h(
+      'button',
+      { type: 'button', role: 'tab', 'data-tab': tab, 'aria-controls': 'message-body' },
+      labels[tab],
+    );
     button.addEventListener('click', () => show(tab));
     button.addEventListener('keydown', (event) => {
       if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -112,7 +152,15 @@ export function messageView(message: Message, codes: MessageCodes | null, now: n
       h('dt', {}, 'Received'),
       h('dd', {}, h('time', { datetime: message.date }, new Date(message.date).toLocaleString())),
       h('dt', {}, 'Expires'),
-      h('dd', {}, h('time', { datetime: message.expires_at, title: new Date(message.expires_at).toLocaleString() }, expiresIn(message.expires_at, now))),
+      h(
+        'dd',
+        {},
+        h(
+          'time',
+          { datetime: message.expires_at, title: new Date(message.expires_at).toLocaleString() },
+          expiresIn(message.expires_at, now),
+        ),
+      ),
     ),
     h('div', { class: 'actions' }, remove),
     ...[fromTheMessage(codes)].filter((box): box is HTMLElement => box !== null),
@@ -131,7 +179,13 @@ export function messageView(message: Message, codes: MessageCodes | null, now: n
           ...message.attachments.map((attachment) => {
             const button = h('button', { type: 'button', 'data-attachment': attachment.id }, 'Download');
             button.addEventListener('click', () => callbacks.download(attachment));
-            return h('li', {}, h('span', { class: 'name' }, attachment.filename), h('span', { class: 'size' }, `${formatBytes(attachment.size)} · ${attachment.mime}`), button);
+            return h(
+              'li',
+              {},
+              h('span', { class: 'name' }, attachment.filename),
+              h('span', { class: 'size' }, `${formatBytes(attachment.size)} · ${attachment.mime}`),
+              button,
+            );
           }),
         ),
       ),

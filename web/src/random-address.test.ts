@@ -13,7 +13,9 @@ describe('random addresses', () => {
     assert.match(address, /^[a-z2-7]{12}@inboxd\.test$/);
   });
   it('does not repeat itself over many draws', () => {
-    const seen = new Set(Array.from({ length: 5000 }, () => randomAddress('d.example', (bytes) => webcrypto.getRandomValues(bytes))));
+    const seen = new Set(
+      Array.from({ length: 5000 }, () => randomAddress('d.example', (bytes) => webcrypto.getRandomValues(bytes))),
+    );
     assert.equal(seen.size, 5000);
   });
   it('refuses too few random bytes', () => assert.throws(() => localPartFrom(new Uint8Array(4))));

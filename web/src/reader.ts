@@ -20,7 +20,10 @@ export function createReader(ui: Elements, api: ApiClient, status: StatusLine, m
     const { address, signal } = opened;
     try {
       // The codes are a read of their own: a failure there (a limit, say) leaves the box out, not the message.
-      const [message, codes] = await Promise.all([api.read(address, id, signal), api.codes(address, id, signal).catch(() => null)]);
+      const [message, codes] = await Promise.all([
+        api.read(address, id, signal),
+        api.codes(address, id, signal).catch(() => null),
+      ]);
       if (signal.aborted) return;
       mailbox.select(id);
       ui.messagePane.replaceChildren(
@@ -49,7 +52,8 @@ export function createReader(ui: Elements, api: ApiClient, status: StatusLine, m
     ui.main.classList.remove('reading');
     const selected = mailbox.deselect();
     if (selected !== null) mailbox.render();
-    if (returnFocus && selected !== null) (mailbox.item(selected) ?? ui.messages.querySelector<HTMLElement>('.item'))?.focus();
+    if (returnFocus && selected !== null)
+      (mailbox.item(selected) ?? ui.messages.querySelector<HTMLElement>('.item'))?.focus();
   }
 
   async function remove(id: string): Promise<void> {

@@ -24,7 +24,9 @@ export function statusLine(element: HTMLElement): StatusLine {
 
 export function explain(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong in the page.';
-  if (error.status === 429 || error.status === 503) return `${error.message}${error.retryAfterSeconds !== null ? ` (retry in ${error.retryAfterSeconds} s)` : ''}`;
-  if (error.status === 401 || error.status === 402 || error.status === 403) return `${error.message} Set a key under “Key”.`;
+  if (error.status === 429 || error.status === 503)
+    return `${error.message}${error.retryAfterSeconds !== null ? ` (retry in ${error.retryAfterSeconds} s)` : ''}`;
+  if (error.status === 401 || error.status === 402 || error.status === 403)
+    return `${error.message} Set a key under “Key”.`;
   return error.message;
 }

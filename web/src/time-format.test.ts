@@ -20,7 +20,8 @@ describe('expiresIn (D4: five days after arrival)', () => {
     [0, 'expired'],
     [-DAY, 'expired'],
   ];
-  for (const [left, text] of cases) it(`reads "${text}" with ${left} ms left`, () => assert.equal(expiresIn(at(left), now), text));
+  for (const [left, text] of cases)
+    it(`reads "${text}" with ${left} ms left`, () => assert.equal(expiresIn(at(left), now), text));
   it('reads "expired" for a date it cannot parse', () => assert.equal(expiresIn('soon', now), 'expired'));
 });
 
@@ -35,7 +36,8 @@ describe('receivedAgo', () => {
     [DAY - 1, '23 h ago'],
     [4 * DAY + HOUR, '4 d ago'],
   ];
-  for (const [ago, text] of cases) it(`reads "${text}" ${ago} ms after arrival`, () => assert.equal(receivedAgo(at(-ago), now), text));
+  for (const [ago, text] of cases)
+    it(`reads "${text}" ${ago} ms after arrival`, () => assert.equal(receivedAgo(at(-ago), now), text));
 });
 
 describe('formatBytes', () => {

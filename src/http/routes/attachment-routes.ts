@@ -13,7 +13,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, inbox: Inbox): vo
     url: '/api/v1/attachment/:id',
     operation: inbox.operations.downloadAttachment,
     summary: 'Download one attachment',
-    description: 'Served as application/octet-stream with Content-Disposition: attachment, whatever the sender declared.',
+    description:
+      'Served as application/octet-stream with Content-Disposition: attachment, whatever the sender declared.',
     tags: ['attachment'],
     inPath: ['id'],
     queryNames: { address: 'mailbox' },

@@ -10,7 +10,9 @@ export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<v
       await ping();
     } catch (error) {
       request.log.warn({ err: error }, 'not ready');
-      throw new AppError('unavailable', 'The message store or the shared limiter is not reachable.', { retryAfterSeconds: 5 });
+      throw new AppError('unavailable', 'The message store or the shared limiter is not reachable.', {
+        retryAfterSeconds: 5,
+      });
     }
     return { status: 'ready' };
   });

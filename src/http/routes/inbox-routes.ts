@@ -15,7 +15,7 @@ export function registerInboxRoutes(app: FastifyInstance, inbox: Inbox): void {
     description:
       'The JSON body is optional (it may be left out or be `{}`): `domain`, a domain from GET /api/v1/domains (default: the first public one), ' +
       'and `prefix`, put before the random part (60 random bits). No mail is needed first: any address on a hosted domain receives mail. ' +
-      'On a premium domain it reserves the address to the caller\'s account (needs a premium key). Passes the same limits and access rules as a read of the new address.',
+      "On a premium domain it reserves the address to the caller's account (needs a premium key). Passes the same limits and access rules as a read of the new address.",
     tags: ['mailbox'],
     errors: mailboxErrors,
   });

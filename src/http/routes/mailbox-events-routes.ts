@@ -38,7 +38,11 @@ export function registerMailboxEventsRoutes(app: FastifyInstance, inbox: Inbox):
       tags: ['mailbox'],
       produces: ['text/event-stream'],
       querystring: z.object({ address }),
-      response: { 200: z.string().meta({ description: STREAM_DESCRIPTION }), ...mailboxErrors, 503: mailboxErrors[429] },
+      response: {
+        200: z.string().meta({ description: STREAM_DESCRIPTION }),
+        ...mailboxErrors,
+        503: mailboxErrors[429],
+      },
     },
     handler: async (request, reply) => {
       const controller = new AbortController();
@@ -47,30 +51,43 @@ export function registerMailboxEventsRoutes(app: FastifyInstance, inbox: Inbox):
       reply.raw.on('close', () => controller.abort());
       let streaming = false;
       try {
-        const end = await inbox.watchMailbox(callerOf(request, reply), { address: request.query.address }, {
-          signal: controller.signal,
-          onReady(info) {
-            reply.hijack();
-            reply.raw.writeHead(200, {
-              ...(reply.getHeaders() as Record<string, string>),
-              ...SECURITY_HEADERS,
-              'Content-Type': 'text/event-stream; charset=utf-8',
-              'Cache-Control': 'no-store',
-              'X-Accel-Buffering': 'no',
-            });
-            streaming = true;
-            reply.raw.write(event('ready', { address: info.address, keepalive_seconds: info.keepaliveSeconds, lifetime_seconds: info.lifetimeSeconds }));
+        const end = await inbox.watchMailbox(
+          callerOf(request, reply),
+          { address: request.query.address },
+          {
+            signal: controller.signal,
+            onReady(info) {
+              reply.hijack();
+              reply.raw.writeHead(200, {
+                ...(reply.getHeaders() as Record<string, string>),
+                ...SECURITY_HEADERS,
+                'Content-Type': 'text/event-stream; charset=utf-8',
+                'Cache-Control': 'no-store',
+                'X-Accel-Buffering': 'no',
+              });
+              streaming = true;
+              reply.raw.write(
+                event('ready', {
+                  address: info.address,
+                  keepalive_seconds: info.keepaliveSeconds,
+                  lifetime_seconds: info.lifetimeSeconds,
+                }),
+              );
+            },
+            onMessage: (message) => void reply.raw.write(event('message', message, message.id)),
+            onKeepAlive: () => void reply.raw.write(': keep-alive\n\n'),
           },
-          onMessage: (message) => void reply.raw.write(event('message', message, message.id)),
-          onKeepAlive: () => void reply.raw.write(': keep-alive\n\n'),
-        });
-        if (end.reason === 'access') reply.raw.write(event('error', { error: end.error.slug, message: end.error.message }));
+        );
+        if (end.reason === 'access')
+          reply.raw.write(event('error', { error: end.error.slug, message: end.error.message }));
         if (end.reason === 'lifetime') reply.raw.write(event('end', { reason: 'lifetime' }));
         reply.raw.end();
       } catch (error) {
         if (!streaming) throw error;
         request.log.error({ err: error }, 'mailbox stream failed');
-        reply.raw.end(event('error', { error: 'internal_error', message: 'Something went wrong on our side; reconnect.' }));
+        reply.raw.end(
+          event('error', { error: 'internal_error', message: 'Something went wrong on our side; reconnect.' }),
+        );
       } finally {
         open.delete(controller);
         finished();

@@ -31,7 +31,11 @@ export function registerMailboxRoutes(app: FastifyInstance, inbox: Inbox): void 
       },
     },
     handler: async (request, reply) => {
-      const answer = await inbox.pollMessages(callerOf(request, reply), { ...request.query, ifNoneMatch: request.headers['if-none-match'] }, serialize);
+      const answer = await inbox.pollMessages(
+        callerOf(request, reply),
+        { ...request.query, ifNoneMatch: request.headers['if-none-match'] },
+        serialize,
+      );
       void reply.header('etag', answer.etag).header('cache-control', LIST_CACHE_CONTROL);
       const raw = reply as FastifyReply;
       // No payload at all: a serialised `null` would leave a Content-Length of 4 on a 304 with no body.

@@ -9,7 +9,12 @@ import { mailboxErrors } from '../schemas.js';
 import { sendDownload } from '../send-download.js';
 
 /** Every route on one message names it by its id in the path and its mailbox in the query. */
-const ON_A_MESSAGE = { inPath: ['id'], queryNames: { address: 'mailbox' }, errors: mailboxErrors, tags: ['message'] } as const;
+const ON_A_MESSAGE = {
+  inPath: ['id'],
+  queryNames: { address: 'mailbox' },
+  errors: mailboxErrors,
+  tags: ['message'],
+} as const;
 
 export function registerMessageRoutes(app: FastifyInstance, inbox: Inbox): void {
   const { operations } = inbox;

@@ -9,7 +9,9 @@ import { AppError } from '../../errors.js';
 import type { Metrics } from '../../metrics/metrics.js';
 
 function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+  return (
+    address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
+  );
 }
 
 function tokenMatches(header: string | undefined, token: string): boolean {

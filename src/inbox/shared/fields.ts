@@ -12,7 +12,11 @@ export const address = z
   .string()
   .max(1024)
   .refine((v) => parseAddress(v) !== null, 'not a valid address')
-  .meta({ format: 'email', description: 'An e-mail address on a hosted domain; case-insensitive (D7).', example: 'alice@inboxd.test' });
+  .meta({
+    format: 'email',
+    description: 'An e-mail address on a hosted domain; case-insensitive (D7).',
+    example: 'alice@inboxd.test',
+  });
 
 export const id = z
   .string()
@@ -98,4 +102,7 @@ export function headerOf(checked: string): { name: string; value: string } {
 export const timeOrId = z
   .string()
   .max(64)
-  .refine((v) => ID_FORM.test(v) || dateTime.safeParse(v).success, 'since must be an RFC 3339 date-time or a message id.');
+  .refine(
+    (v) => ID_FORM.test(v) || dateTime.safeParse(v).success,
+    'since must be an RFC 3339 date-time or a message id.',
+  );

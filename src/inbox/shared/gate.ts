@@ -37,7 +37,9 @@ async function chargeRequest(deps: GateDeps, caller: Caller, bearer: ResolvedBea
   } catch {
     // A shared limiter that cannot be reached refuses rather than waves everyone through: the limits
     // protect the service exactly when something is already wrong.
-    throw new AppError('unavailable', 'Rate limits cannot be checked right now; retry shortly.', { retryAfterSeconds: 5 });
+    throw new AppError('unavailable', 'Rate limits cannot be checked right now; retry shortly.', {
+      retryAfterSeconds: 5,
+    });
   }
   if (!verdict.allowed) {
     throw new AppError('rate_limited', undefined, {

@@ -10,14 +10,24 @@ import type { MessageStore } from '../../store/message-store.js';
 import { loadMessage } from './load-message.js';
 
 const T0 = Date.UTC(2026, 10, 23, 12);
-const RAW = 'From: "Ana" <ana@example.org>\r\nSubject: Your code\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n' +
+const RAW =
+  'From: "Ana" <ana@example.org>\r\nSubject: Your code\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n' +
   'Content-Type: text/plain\r\n\r\nYour code is 482913.\r\n--b\r\nContent-Type: application/pdf; name=a.pdf\r\n' +
   'Content-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQK\r\n--b--\r\n';
 
 async function stored(store: MessageStore, raw = RAW): Promise<string> {
   const id = ulid(T0);
   await store.saveMail(
-    { id: ulid(T0), receivedAt: T0, expiresAt: T0 + 5 * 86_400_000, from: 'ana@example.org', fromName: 'Ana', subject: 'Your code', attachmentCount: 1, raw: new TextEncoder().encode(raw) },
+    {
+      id: ulid(T0),
+      receivedAt: T0,
+      expiresAt: T0 + 5 * 86_400_000,
+      from: 'ana@example.org',
+      fromName: 'Ana',
+      subject: 'Your code',
+      attachmentCount: 1,
+      raw: new TextEncoder().encode(raw),
+    },
     [{ id, mailbox: 'box@inboxd.test' }],
   );
   return id;
@@ -47,7 +57,10 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     const deps = { store, parser, newId: () => ulid(T0) };
     const first = await loadMessage(deps, (await store.getMessage('box@inboxd.test', id, T0))!, T0);
     assert.equal(first.text, 'Your code is 482913.\n');
-    assert.deepEqual(first.attachments.map((a) => ({ filename: a.filename, mime: a.mime, size: a.size })), [{ filename: 'a.pdf', mime: 'application/pdf', size: 9 }]);
+    assert.deepEqual(
+      first.attachments.map((a) => ({ filename: a.filename, mime: a.mime, size: a.size })),
+      [{ filename: 'a.pdf', mime: 'application/pdf', size: 9 }],
+    );
     assert.ok(first.headers.some((h) => h.name === 'Subject' && h.value === 'Your code'));
     const again = await loadMessage(deps, (await store.getMessage('box@inboxd.test', id, T0))!, T0);
     assert.deepEqual(again, first);
@@ -71,7 +84,10 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
 
   it('still lists and reads a message whose decode fails after its 250: its raw text, its summary kept', async () => {
     const store = openSqliteStore(':memory:');
-    const failing: MailParser = { ...inlineMailParser(), decode: async () => ({ ok: false, text: null, detail: 'decode abandoned' }) };
+    const failing: MailParser = {
+      ...inlineMailParser(),
+      decode: async () => ({ ok: false, text: null, detail: 'decode abandoned' }),
+    };
     const id = await stored(store);
     const deps = { store, parser: failing, newId: () => ulid(T0) };
     const [summary] = await store.listMessages({ mailbox: 'box@inboxd.test', limit: 10, now: T0 });
@@ -83,7 +99,10 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     assert.equal(read.fromName, 'Ana');
     assert.deepEqual(read.attachments, []);
     const [after] = await store.listMessages({ mailbox: 'box@inboxd.test', limit: 10, now: T0 });
-    assert.deepEqual({ subject: after?.subject, attachments: after?.attachmentCount }, { subject: 'Your code', attachments: 0 });
+    assert.deepEqual(
+      { subject: after?.subject, attachments: after?.attachmentCount },
+      { subject: 'Your code', attachments: 0 },
+    );
     await store.close();
   });
 
@@ -92,7 +111,9 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     const id = await stored(store);
     const message = (await store.getMessage('box@inboxd.test', id, T0))!;
     await store.deleteMessage('box@inboxd.test', id);
-    await assert.rejects(loadMessage({ store, parser: inlineMailParser(), newId: () => ulid(T0) }, message, T0), { slug: 'not_found' });
+    await assert.rejects(loadMessage({ store, parser: inlineMailParser(), newId: () => ulid(T0) }, message, T0), {
+      slug: 'not_found',
+    });
     await store.close();
   });
 
@@ -118,13 +139,18 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     assert.equal(kept, 0, 'served while its keep still waits');
     const withFileId = await stored(store);
     let served = false;
-    const withFile = loadMessage(deps, (await store.getMessage('box@inboxd.test', withFileId, T0))!, T0).then((m) => ((served = true), m));
+    const withFile = loadMessage(deps, (await store.getMessage('box@inboxd.test', withFileId, T0))!, T0).then(
+      (m) => ((served = true), m),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(served, false, 'its attachment ids must exist before they are handed out');
     release();
     const read = await withFile;
     assert.equal(kept, 2);
-    assert.ok(await store.getAttachment('box@inboxd.test', read.attachments[0]!.id, T0), 'the id handed out is the kept one');
+    assert.ok(
+      await store.getAttachment('box@inboxd.test', read.attachments[0]!.id, T0),
+      'the id handed out is the kept one',
+    );
     await store.close();
   });
 });

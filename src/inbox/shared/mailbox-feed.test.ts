@@ -19,7 +19,9 @@ async function setup(signal?: AbortSignal, lifetimeMs = LIFETIME) {
 }
 
 /** The value of a pull that has already settled, or 'pending' (after every queued callback has run). */
-async function settledValue(pull: Promise<IteratorResult<MailboxFeedItem>>): Promise<IteratorResult<MailboxFeedItem> | 'pending'> {
+async function settledValue(
+  pull: Promise<IteratorResult<MailboxFeedItem>>,
+): Promise<IteratorResult<MailboxFeedItem> | 'pending'> {
   let result: IteratorResult<MailboxFeedItem> | 'pending' = 'pending';
   void pull.then((value) => (result = value));
   await new Promise((resolve) => setImmediate(resolve));
@@ -161,8 +163,14 @@ describe('mailbox feed', () => {
 
   it('rejects when it cannot subscribe, holding no timer', async () => {
     const clock = createManualClock();
-    const events = { ...createMemoryEvents(), subscribe: () => Promise.reject(new Error('events unreachable')) } satisfies MailEvents;
-    await assert.rejects(openMailboxFeed({ events, clock }, { mailbox: MAILBOX, tickMs: TICK, lifetimeMs: LIFETIME }), /events unreachable/);
+    const events = {
+      ...createMemoryEvents(),
+      subscribe: () => Promise.reject(new Error('events unreachable')),
+    } satisfies MailEvents;
+    await assert.rejects(
+      openMailboxFeed({ events, clock }, { mailbox: MAILBOX, tickMs: TICK, lifetimeMs: LIFETIME }),
+      /events unreachable/,
+    );
     assert.equal(clock.pendingTimers(), 0);
   });
 });

@@ -37,7 +37,10 @@ export interface MailboxFeed extends AsyncIterableIterator<MailboxFeedItem> {
 }
 
 /** Subscribes to the mailbox's events (a failure to subscribe rejects, with nothing held). */
-export async function openMailboxFeed(deps: { events: MailEvents; clock: Clock }, options: MailboxFeedOptions): Promise<MailboxFeed> {
+export async function openMailboxFeed(
+  deps: { events: MailEvents; clock: Clock },
+  options: MailboxFeedOptions,
+): Promise<MailboxFeed> {
   const { clock } = deps;
   const { signal } = options;
   const arrived: string[] = [];

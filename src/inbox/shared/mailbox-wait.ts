@@ -36,7 +36,12 @@ export async function waitOnMailbox<T>(
   const release = openStreams.open(caller.network);
   try {
     await gateMailbox(deps, caller, mailbox);
-    const feed = await openMailboxFeed(deps, { mailbox: mailbox.address, signal: options.signal, tickMs: PROGRESS_INTERVAL_MS, lifetimeMs: timeoutSeconds * 1000 });
+    const feed = await openMailboxFeed(deps, {
+      mailbox: mailbox.address,
+      signal: options.signal,
+      tickMs: PROGRESS_INTERVAL_MS,
+      lifetimeMs: timeoutSeconds * 1000,
+    });
     try {
       const present = await steps.look();
       if (present !== null || timeoutSeconds === 0) return present;

@@ -25,7 +25,11 @@ const content: MessageRecord = {
   attachments: [],
 };
 
-async function check(criteria: MatchCriteria, message: Partial<MessageSummaryRecord> = {}, record: MessageRecord | null = content): Promise<{ matched: boolean; loaded: number }> {
+async function check(
+  criteria: MatchCriteria,
+  message: Partial<MessageSummaryRecord> = {},
+  record: MessageRecord | null = content,
+): Promise<{ matched: boolean; loaded: number }> {
   let loaded = 0;
   const matched = await createMatcher(criteria).matches({ ...summary, ...message }, async () => {
     loaded += 1;
@@ -33,7 +37,8 @@ async function check(criteria: MatchCriteria, message: Partial<MessageSummaryRec
   });
   return { matched, loaded };
 }
-const matches = async (criteria: MatchCriteria, message?: Partial<MessageSummaryRecord>) => (await check(criteria, message)).matched;
+const matches = async (criteria: MatchCriteria, message?: Partial<MessageSummaryRecord>) =>
+  (await check(criteria, message)).matched;
 
 describe('message matcher (both waits)', () => {
   it('matches everything when given no criteria, without loading the content', async () => {
@@ -65,7 +70,11 @@ describe('message matcher (both waits)', () => {
   it('body: a substring of the text, or of the HTML made text when there is no text part', async () => {
     assert.equal(await matches({ body: 'CODE IS 123456' }), true);
     assert.equal(await matches({ body: 'password' }), false);
-    const htmlOnly = { ...content, text: null, html: '<p>Your code is <b>654321</b></p><script>var s = "hidden"</script>' };
+    const htmlOnly = {
+      ...content,
+      text: null,
+      html: '<p>Your code is <b>654321</b></p><script>var s = "hidden"</script>',
+    };
     assert.equal((await check({ body: 'code is 654321' }, {}, htmlOnly)).matched, true);
     assert.equal((await check({ body: 'hidden' }, {}, htmlOnly)).matched, false);
     assert.equal(bodyText({ text: null, html: null }), '');
@@ -74,8 +83,24 @@ describe('message matcher (both waits)', () => {
   it('header: the name case-insensitive, the value equal after trimming; every one given must hold', async () => {
     assert.equal(await matches({ headers: [{ name: 'x-test-run', value: '42' }] }), true);
     assert.equal(await matches({ headers: [{ name: 'X-Test-Run', value: '4' }] }), false, 'equality, not a substring');
-    assert.equal(await matches({ headers: [{ name: 'X-Test-Run', value: '42' }, { name: 'Subject', value: 'Your Verification Code' }] }), true);
-    assert.equal(await matches({ headers: [{ name: 'X-Test-Run', value: '42' }, { name: 'X-Other', value: '1' }] }), false);
+    assert.equal(
+      await matches({
+        headers: [
+          { name: 'X-Test-Run', value: '42' },
+          { name: 'Subject', value: 'Your Verification Code' },
+        ],
+      }),
+      true,
+    );
+    assert.equal(
+      await matches({
+        headers: [
+          { name: 'X-Test-Run', value: '42' },
+          { name: 'X-Other', value: '1' },
+        ],
+      }),
+      false,
+    );
   });
 
   it('since: at or after a time; after a message id (ids are time-ordered)', async () => {
@@ -93,6 +118,10 @@ describe('message matcher (both waits)', () => {
   it('loads the content only for body or header criteria, and only once the summary passed', async () => {
     assert.deepEqual(await check({ subject: 'invoice', body: 'code' }), { matched: false, loaded: 0 });
     assert.deepEqual(await check({ subject: 'code', body: 'code' }), { matched: true, loaded: 1 });
-    assert.deepEqual(await check({ body: 'code' }, {}, null), { matched: false, loaded: 1 }, 'a message gone meanwhile does not match');
+    assert.deepEqual(
+      await check({ body: 'code' }, {}, null),
+      { matched: false, loaded: 1 },
+      'a message gone meanwhile does not match',
+    );
   });
 });

@@ -63,7 +63,8 @@ export function createMatcher(criteria: MatchCriteria): MessageMatcher {
 
   async function bySummaryPatterns(m: MessageSummaryRecord): Promise<boolean> {
     if (subjectRegex !== null && !(await subjectRegex(m.subject ?? ''))) return false;
-    if (fromRegex !== null && !(await fromRegex(m.from)) && !(m.fromName !== null && (await fromRegex(m.fromName)))) return false;
+    if (fromRegex !== null && !(await fromRegex(m.from)) && !(m.fromName !== null && (await fromRegex(m.fromName))))
+      return false;
     return true;
   }
 

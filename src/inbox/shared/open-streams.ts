@@ -15,7 +15,9 @@ export function createOpenStreams(max: number = MAX_OPEN_PER_NETWORK): OpenStrea
     open(network) {
       const held = open.get(network) ?? 0;
       if (held >= max) {
-        throw new AppError('rate_limited', `At most ${max} waits and live streams at once from one client.`, { retryAfterSeconds: 1 });
+        throw new AppError('rate_limited', `At most ${max} waits and live streams at once from one client.`, {
+          retryAfterSeconds: 1,
+        });
       }
       open.set(network, held + 1);
       let released = false;

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPageCache, type CachedPage } from './page-cache.js';
 
-const page = (body: string): CachedPage => ({ version: 'v', validUntil: Infinity, etag: '"e"', body: Buffer.from(body) });
+const page = (body: string): CachedPage => ({
+  version: 'v',
+  validUntil: Infinity,
+  etag: '"e"',
+  body: Buffer.from(body),
+});
 
 describe('page cache', () => {
   it('keeps what fits, dropping the least recently used first', () => {

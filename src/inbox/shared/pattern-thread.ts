@@ -98,7 +98,12 @@ function run(current: Worker, test: Test): void {
  * test runs longer than `budgetMs` (counted from when the thread is given it). */
 export function testOnThread(source: string, text: string, budgetMs: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    queue.push({ source, text, budgetMs, settle: (outcome) => ('matched' in outcome ? resolve(outcome.matched) : reject(outcome.error)) });
+    queue.push({
+      source,
+      text,
+      budgetMs,
+      settle: (outcome) => ('matched' in outcome ? resolve(outcome.matched) : reject(outcome.error)),
+    });
     next();
   });
 }

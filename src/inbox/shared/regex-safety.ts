@@ -60,10 +60,17 @@ export const PATTERN_BUDGET_MS = 250;
 export function compilePattern(source: string, budgetMs = PATTERN_BUDGET_MS): (text: string) => Promise<boolean> {
   return async (text) => {
     try {
-      return await testOnThread(source, text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text, budgetMs);
+      return await testOnThread(
+        source,
+        text.length > MAX_MATCHED_CHARS ? text.slice(0, MAX_MATCHED_CHARS) : text,
+        budgetMs,
+      );
     } catch (error) {
       if (!(error instanceof PatternTooSlow)) throw error;
-      throw new AppError('invalid_parameter', `The regular expression /${source}/ took longer than ${budgetMs} ms on a message; use a simpler one.`);
+      throw new AppError(
+        'invalid_parameter',
+        `The regular expression /${source}/ took longer than ${budgetMs} ms on a message; use a simpler one.`,
+      );
     }
   };
 }

@@ -26,7 +26,13 @@ export async function readStored<T>(
 }
 
 /** A stored message in full, decoded at its first read (load-message.ts). */
-export async function readStoredMessage(deps: InboxDeps, caller: Caller, ref: MessageRef): Promise<{ mailbox: Address; now: number; record: MessageRecord }> {
-  const { mailbox, now, found } = await readStored(deps, caller, ref, (mailbox, id, now) => deps.store.getMessage(mailbox, id, now));
+export async function readStoredMessage(
+  deps: InboxDeps,
+  caller: Caller,
+  ref: MessageRef,
+): Promise<{ mailbox: Address; now: number; record: MessageRecord }> {
+  const { mailbox, now, found } = await readStored(deps, caller, ref, (mailbox, id, now) =>
+    deps.store.getMessage(mailbox, id, now),
+  );
   return { mailbox, now, record: await loadMessage(deps, found, now) };
 }

@@ -11,7 +11,10 @@ function fakeStore(calls: string[]): MessageStore {
     markSeen: async (_m: string, id: string) => (calls.push(`seen ${id}`), id === 'found'),
     claimUnseen: async (_m: string, id: string) => (calls.push(`claim ${id}`), id === 'found'),
     deleteMessage: async () => void calls.push('delete'),
-    saveDecoded: async (mailId: string) => (calls.push(`decode ${mailId}`), mailId === 'corrected' ? ['a@x.test', 'b@x.test'] : []),
+    saveDecoded: async (mailId: string) => (
+      calls.push(`decode ${mailId}`),
+      mailId === 'corrected' ? ['a@x.test', 'b@x.test'] : []
+    ),
     listMessages: async () => (calls.push('list'), []),
     close: async () => undefined,
   } as unknown as MessageStore;
@@ -20,8 +23,15 @@ function fakeStore(calls: string[]): MessageStore {
 describe('touching store (P37)', () => {
   it('touches after each committed change, and only when something changed', async () => {
     const calls: string[] = [];
-    const { store } = withTouches(fakeStore(calls), fakeEvents({ touch: async (m) => void calls.push(`touch ${m.join(',')}`) }), createManualClock());
-    await store.saveMail({} as never, [{ id: '1', mailbox: 'a@x.test' }, { id: '2', mailbox: 'b@x.test' }]);
+    const { store } = withTouches(
+      fakeStore(calls),
+      fakeEvents({ touch: async (m) => void calls.push(`touch ${m.join(',')}`) }),
+      createManualClock(),
+    );
+    await store.saveMail({} as never, [
+      { id: '1', mailbox: 'a@x.test' },
+      { id: '2', mailbox: 'b@x.test' },
+    ]);
     assert.equal(await store.markSeen('a@x.test', 'found', 0), true);
     assert.equal(await store.markSeen('a@x.test', 'gone', 0), false);
     assert.equal(await store.claimUnseen('a@x.test', 'found', 0), true);
@@ -31,8 +41,22 @@ describe('touching store (P37)', () => {
     // A first decode that corrects the scan's summary (D29) changes the list of every recipient.
     await store.saveDecoded('corrected', {} as never);
     await store.saveDecoded('as-scanned', {} as never);
-    assert.deepEqual(calls, ['save', 'touch a@x.test,b@x.test', 'seen found', 'touch a@x.test', 'seen gone', 'claim found', 'touch a@x.test', 'claim taken', 'delete', 'touch b@x.test', 'list',
-      'decode corrected', 'touch a@x.test,b@x.test', 'decode as-scanned']);
+    assert.deepEqual(calls, [
+      'save',
+      'touch a@x.test,b@x.test',
+      'seen found',
+      'touch a@x.test',
+      'seen gone',
+      'claim found',
+      'touch a@x.test',
+      'claim taken',
+      'delete',
+      'touch b@x.test',
+      'list',
+      'decode corrected',
+      'touch a@x.test,b@x.test',
+      'decode as-scanned',
+    ]);
   });
 
   it('never fails a committed write when its touch fails: the mailbox matches no cached page here until a retry passes', async () => {

@@ -83,7 +83,8 @@ export function withTouches(store: MessageStore, events: MailEvents, clock: Cloc
   };
   const eventOverrides: Partial<MailEvents> = {
     // A pending mailbox's version is new at every call: no page is kept or matched under it.
-    version: (mailbox) => (pending.has(mailbox) ? Promise.resolve(`pending.${(unique += 1)}`) : events.version(mailbox)),
+    version: (mailbox) =>
+      pending.has(mailbox) ? Promise.resolve(`pending.${(unique += 1)}`) : events.version(mailbox),
   };
   // Every other method is the store's (the events') own, whatever they add later.
   return { store: overriding(store, storeOverrides), events: overriding(events, eventOverrides) };
@@ -91,6 +92,7 @@ export function withTouches(store: MessageStore, events: MailEvents, clock: Cloc
 
 function overriding<T extends object>(target: T, overrides: Partial<T>): T {
   return new Proxy(target, {
-    get: (object, property, receiver) => (Object.hasOwn(overrides, property) ? overrides[property as keyof T] : Reflect.get(object, property, receiver)),
+    get: (object, property, receiver) =>
+      Object.hasOwn(overrides, property) ? overrides[property as keyof T] : Reflect.get(object, property, receiver),
   });
 }

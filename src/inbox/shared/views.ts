@@ -41,7 +41,11 @@ export function messageView(record: MessageRecord, baseUrl: string): MessageView
 }
 
 /** The one extraction behind the agent tools, `inboxd wait --json`, the codes route and the page. */
-export function codesAndLinksOf(source: { subject: string | null; text: string | null; html: string | null }): Pick<AgentMessageView, 'codes' | 'links'> {
+export function codesAndLinksOf(source: {
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+}): Pick<AgentMessageView, 'codes' | 'links'> {
   return {
     codes: extractCodes({ subject: source.subject, text: source.text, html: source.html }),
     links: extractLinks({ text: source.text, html: source.html }),

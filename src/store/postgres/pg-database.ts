@@ -53,7 +53,9 @@ export async function durabilityWarnings(pool: pg.Pool): Promise<string[]> {
   );
   const settings = rows[0];
   const warnings: string[] = [];
-  if (settings?.fsync === 'off') warnings.push('PostgreSQL runs with fsync=off: a crash can lose mail already acknowledged with 250');
-  if (settings?.commit === 'off') warnings.push('PostgreSQL runs with synchronous_commit=off: a crash can lose the last mail acknowledged with 250');
+  if (settings?.fsync === 'off')
+    warnings.push('PostgreSQL runs with fsync=off: a crash can lose mail already acknowledged with 250');
+  if (settings?.commit === 'off')
+    warnings.push('PostgreSQL runs with synchronous_commit=off: a crash can lose the last mail acknowledged with 250');
   return warnings;
 }

@@ -3,8 +3,17 @@
 // a serialisation failure or deadlock. The failed transaction is rolled back, so nothing half-done stays.
 const SQLSTATE_CLASSES = ['08', '53', '57P', '58'];
 const SQLSTATES = new Set(['40001', '40P01', '55P03']);
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
 
 export function isTransientPgError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -15,8 +15,12 @@ export async function migratePostgres(pool: pg.Pool, dir: string = MIGRATIONS_DI
     .sort();
   return inTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':inboxd-migrations'))`);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
     let version = rows[0]?.version ?? 0;
     for (const file of files) {
       const number = Number.parseInt(file.slice(0, 3), 10);

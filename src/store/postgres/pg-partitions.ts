@@ -82,7 +82,9 @@ async function dropDays(client: pg.PoolClient, now: number): Promise<number> {
     let count = 0;
     if (mails !== undefined) {
       // max() reads one end of the expires_at index; the count runs only for a day about to go.
-      const { rows: latest } = await client.query<{ last: number | null }>(`SELECT max(expires_at) AS last FROM ${mails.relname}`);
+      const { rows: latest } = await client.query<{ last: number | null }>(
+        `SELECT max(expires_at) AS last FROM ${mails.relname}`,
+      );
       const last = latest[0]?.last ?? null;
       if (last !== null && last > now) continue;
       const { rows: counted } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM ${mails.relname}`);
@@ -90,7 +92,9 @@ async function dropDays(client: pg.PoolClient, now: number): Promise<number> {
     }
     // DETACH … CONCURRENTLY waits for readers instead of locking them out; the DROP that follows
     // touches a table nobody reads any more. Messages and attachments first, the mails last.
-    const ordered = [...partitions].sort((a, b) => Number(a.relname.startsWith('mails_')) - Number(b.relname.startsWith('mails_')));
+    const ordered = [...partitions].sort(
+      (a, b) => Number(a.relname.startsWith('mails_')) - Number(b.relname.startsWith('mails_')),
+    );
     for (const partition of ordered) {
       const parent = NAME.exec(partition.relname)?.[1] as string;
       if (partition.relispartition) await detach(client, parent, partition.relname);

@@ -2,8 +2,24 @@
 // arrival day (pg-partitions.ts); each saveMail is one transaction that PostgreSQL has flushed to its WAL
 // before it returns, so the SMTP 250 follows a durable commit (D10). Readers filter on expires_at (D4).
 import type pg from 'pg';
-import type { AttachmentRecord, AttachmentSource, DecodedMail, MessageStore, NewDelivery, NewMail, RangeDecoder, StoredMessage } from '../message-store.js';
-import { isDecoded, SUMMARY_COLUMNS, toStoredMessage, toSummary, type MessageRow, type SummaryRow } from '../message-rows.js';
+import type {
+  AttachmentRecord,
+  AttachmentSource,
+  DecodedMail,
+  MessageStore,
+  NewDelivery,
+  NewMail,
+  RangeDecoder,
+  StoredMessage,
+} from '../message-store.js';
+import {
+  isDecoded,
+  SUMMARY_COLUMNS,
+  toStoredMessage,
+  toSummary,
+  type MessageRow,
+  type SummaryRow,
+} from '../message-rows.js';
 import { dayStart, DAY_MS, dropExpiredDays, ensureDayPartitions } from './pg-partitions.js';
 import { inTransaction } from './pg-transaction.js';
 
@@ -19,7 +35,16 @@ async function insertMail(client: pg.PoolClient, mail: NewMail, deliveries: NewD
   await client.query(
     `INSERT INTO mails (id, received_at, expires_at, env_from, from_name, subject, headers, attachment_count, raw, decoded)
      VALUES ($1, $2, $3, $4, $5, $6, '[]', $7, $8, false)`,
-    [mail.id, mail.receivedAt, mail.expiresAt, mail.from, mail.fromName, mail.subject, mail.attachmentCount, bytes(mail.raw)],
+    [
+      mail.id,
+      mail.receivedAt,
+      mail.expiresAt,
+      mail.from,
+      mail.fromName,
+      mail.subject,
+      mail.attachmentCount,
+      bytes(mail.raw),
+    ],
   );
   await client.query(
     `INSERT INTO messages (id, mailbox, mail_id, received_at, expires_at)
@@ -35,29 +60,61 @@ const EMPTY = Buffer.alloc(0);
 async function insertDecoded(client: pg.PoolClient, mailId: string, decoded: DecodedMail): Promise<string[]> {
   // The summary as the scan saved it, locked, so a concurrent decode on another node waits and then
   // finds the mail decoded.
-  const { rows: found } = await client.query<{ received_at: string; from_name: string | null; subject: string | null; attachment_count: number }>(
-    'SELECT received_at, from_name, subject, attachment_count FROM mails WHERE id = $1 AND NOT decoded FOR UPDATE',
-    [mailId],
-  );
+  const { rows: found } = await client.query<{
+    received_at: string;
+    from_name: string | null;
+    subject: string | null;
+    attachment_count: number;
+  }>('SELECT received_at, from_name, subject, attachment_count FROM mails WHERE id = $1 AND NOT decoded FOR UPDATE', [
+    mailId,
+  ]);
   const before = found[0];
   if (before === undefined) return [];
   const receivedAt = before.received_at;
   await client.query(
     `UPDATE mails SET decoded = true, from_name = $3, subject = $4, text_body = $5, html_body = $6, headers = $7,
        attachment_count = $8 WHERE id = $1 AND received_at = $2`,
-    [mailId, receivedAt, decoded.fromName, decoded.subject, decoded.text, decoded.html, JSON.stringify(decoded.headers), decoded.attachments.length],
+    [
+      mailId,
+      receivedAt,
+      decoded.fromName,
+      decoded.subject,
+      decoded.text,
+      decoded.html,
+      JSON.stringify(decoded.headers),
+      decoded.attachments.length,
+    ],
   );
   for (const [position, a] of decoded.attachments.entries()) {
     const range = 'content' in a.body ? null : a.body;
     await client.query(
       `INSERT INTO attachments (id, mail_id, received_at, position, filename, mime, size, content, decoder, range_start, range_end)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [a.id, mailId, receivedAt, position, a.filename, a.mime, a.size, 'content' in a.body ? bytes(a.body.content) : EMPTY,
-        range?.decoder ?? null, range?.start ?? null, range?.end ?? null],
+      [
+        a.id,
+        mailId,
+        receivedAt,
+        position,
+        a.filename,
+        a.mime,
+        a.size,
+        'content' in a.body ? bytes(a.body.content) : EMPTY,
+        range?.decoder ?? null,
+        range?.start ?? null,
+        range?.end ?? null,
+      ],
     );
   }
-  if (before.from_name === decoded.fromName && before.subject === decoded.subject && before.attachment_count === decoded.attachments.length) return [];
-  const { rows: mailboxes } = await client.query<{ mailbox: string }>('SELECT mailbox FROM messages WHERE mail_id = $1 AND received_at = $2', [mailId, receivedAt]);
+  if (
+    before.from_name === decoded.fromName &&
+    before.subject === decoded.subject &&
+    before.attachment_count === decoded.attachments.length
+  )
+    return [];
+  const { rows: mailboxes } = await client.query<{ mailbox: string }>(
+    'SELECT mailbox FROM messages WHERE mail_id = $1 AND received_at = $2',
+    [mailId, receivedAt],
+  );
   return mailboxes.map((r) => r.mailbox);
 }
 
@@ -118,13 +175,19 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
       return toStoredMessage(row, attachments);
     },
     async markSeen(mailbox, id, now) {
-      const result = await pool.query('UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3', [mailbox, id, now]);
+      const result = await pool.query(
+        'UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3',
+        [mailbox, id, now],
+      );
       return (result.rowCount ?? 0) > 0;
     },
     async claimUnseen(mailbox, id, now) {
       // Under READ COMMITTED the second of two concurrent claims re-checks `NOT seen` after the first
       // commits, and so updates nothing (D24).
-      const result = await pool.query('UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3 AND NOT seen', [mailbox, id, now]);
+      const result = await pool.query(
+        'UPDATE messages SET seen = true WHERE mailbox = $1 AND id = $2 AND expires_at > $3 AND NOT seen',
+        [mailbox, id, now],
+      );
       return (result.rowCount ?? 0) > 0;
     },
     async deleteMessage(mailbox, id) {
@@ -137,11 +200,24 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
         if (found === undefined) return;
         // Locking the mail first makes two recipients' deletions take turns, so the last one out
         // sees that it is the last and removes the mail and its attachments.
-        await client.query('SELECT 1 FROM mails WHERE id = $1 AND received_at = $2 FOR UPDATE', [found.mail_id, found.received_at]);
-        await client.query('DELETE FROM messages WHERE mailbox = $1 AND id = $2 AND received_at = $3', [mailbox, id, found.received_at]);
-        const { rows: left } = await client.query('SELECT 1 FROM messages WHERE mail_id = $1 AND received_at = $2 LIMIT 1', [found.mail_id, found.received_at]);
+        await client.query('SELECT 1 FROM mails WHERE id = $1 AND received_at = $2 FOR UPDATE', [
+          found.mail_id,
+          found.received_at,
+        ]);
+        await client.query('DELETE FROM messages WHERE mailbox = $1 AND id = $2 AND received_at = $3', [
+          mailbox,
+          id,
+          found.received_at,
+        ]);
+        const { rows: left } = await client.query(
+          'SELECT 1 FROM messages WHERE mail_id = $1 AND received_at = $2 LIMIT 1',
+          [found.mail_id, found.received_at],
+        );
         if (left.length > 0) return;
-        await client.query('DELETE FROM attachments WHERE mail_id = $1 AND received_at = $2', [found.mail_id, found.received_at]);
+        await client.query('DELETE FROM attachments WHERE mail_id = $1 AND received_at = $2', [
+          found.mail_id,
+          found.received_at,
+        ]);
         await client.query('DELETE FROM mails WHERE id = $1 AND received_at = $2', [found.mail_id, found.received_at]);
       });
     },
@@ -159,7 +235,14 @@ export function pgMessageStore(pool: pg.Pool): MessageStore {
       const row = rows[0];
       if (row === undefined) return null;
       const { buffer, byteOffset, byteLength } = row.bytes;
-      return { id: row.id, filename: row.filename, mime: row.mime, size: row.size, decoder: row.decoder, bytes: new Uint8Array(buffer, byteOffset, byteLength) };
+      return {
+        id: row.id,
+        filename: row.filename,
+        mime: row.mime,
+        size: row.size,
+        decoder: row.decoder,
+        bytes: new Uint8Array(buffer, byteOffset, byteLength),
+      };
     },
     async getRaw(mailbox, id, now) {
       const { rows } = await pool.query<{ raw: Buffer }>(

@@ -3,8 +3,22 @@
 // the calling thread; writes go through a SqliteWriter (sqlite-writer.ts): inline for an in-memory
 // store, or in the writer thread, which commits the writes waiting together.
 import type { DatabaseSync } from 'node:sqlite';
-import type { AttachmentRecord, AttachmentSource, ListQuery, MessageStore, RangeDecoder, StoredMessage } from '../message-store.js';
-import { isDecoded, SUMMARY_COLUMNS, toStoredMessage, tupleToSummary, type MessageRow, type SummaryTuple } from '../message-rows.js';
+import type {
+  AttachmentRecord,
+  AttachmentSource,
+  ListQuery,
+  MessageStore,
+  RangeDecoder,
+  StoredMessage,
+} from '../message-store.js';
+import {
+  isDecoded,
+  SUMMARY_COLUMNS,
+  toStoredMessage,
+  tupleToSummary,
+  type MessageRow,
+  type SummaryTuple,
+} from '../message-rows.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { statement } from './sqlite-sql.js';
 import { inlineWriter, type SqliteWriter } from './sqlite-writer.js';
@@ -20,29 +34,54 @@ export function openSqliteStore(path: string): MessageStore {
 
 /** `writer` defaults to writing inline on `db`; the server passes the writer thread (storage.ts). */
 export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inlineWriter(db)): MessageStore {
-  const listPage = statement<[string, number, string, number], SummaryTuple>(db, `SELECT ${SUMMARY_COLUMNS}
+  const listPage = statement<[string, number, string, number], SummaryTuple>(
+    db,
+    `SELECT ${SUMMARY_COLUMNS}
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
     WHERE m.mailbox = ? AND m.expires_at > ? AND m.id < ?
-    ORDER BY m.id DESC LIMIT ?`, { returnArrays: true });
-  const getOne = statement<[string, string, number], MessageRow>(db, `SELECT ${SUMMARY_COLUMNS}, ma.text_body,
+    ORDER BY m.id DESC LIMIT ?`,
+    { returnArrays: true },
+  );
+  const getOne = statement<[string, string, number], MessageRow>(
+    db,
+    `SELECT ${SUMMARY_COLUMNS}, ma.text_body,
     ma.html_body, ma.headers, m.mail_id, ma.decoded
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
-    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
-  const attachmentsOf = statement<[string], AttachmentRecord>(db, `SELECT id, filename, mime, size
-    FROM attachments WHERE mail_id = ? ORDER BY position`);
+    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`,
+  );
+  const attachmentsOf = statement<[string], AttachmentRecord>(
+    db,
+    `SELECT id, filename, mime, size
+    FROM attachments WHERE mail_id = ? ORDER BY position`,
+  );
   // A range is cut out of the raw source by SQLite (substr counts bytes of a blob, from 1).
-  const getAttachmentStmt = statement<[string, string, number], AttachmentRecord & { bytes: Uint8Array; decoder: RangeDecoder | null }>(db, `SELECT
+  const getAttachmentStmt = statement<
+    [string, string, number],
+    AttachmentRecord & { bytes: Uint8Array; decoder: RangeDecoder | null }
+  >(
+    db,
+    `SELECT
     a.id, a.filename, a.mime, a.size, a.decoder,
     CASE WHEN a.decoder IS NULL THEN a.content ELSE substr(ma.raw, a.range_start + 1, a.range_end - a.range_start) END AS bytes
     FROM attachments a JOIN mails ma ON ma.id = a.mail_id
-    WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`);
-  const getRawStmt = statement<[string, string, number], { raw: Uint8Array }>(db, `SELECT ma.raw
+    WHERE a.id = ? AND EXISTS (SELECT 1 FROM messages m WHERE m.mail_id = a.mail_id AND m.mailbox = ? AND m.expires_at > ?)`,
+  );
+  const getRawStmt = statement<[string, string, number], { raw: Uint8Array }>(
+    db,
+    `SELECT ma.raw
     FROM messages m JOIN mails ma ON ma.id = m.mail_id
-    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`);
-  const mailOf = statement<[string, string], { mail_id: string }>(db, `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+    WHERE m.mailbox = ? AND m.id = ? AND m.expires_at > ?`,
+  );
+  const mailOf = statement<[string, string], { mail_id: string }>(
+    db,
+    `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`,
+  );
   const pingStmt = statement(db, 'SELECT 1');
   const countMessages = statement<[], { n: number }>(db, 'SELECT count(*) AS n FROM messages');
-  const fileBytes = statement<[], { bytes: number }>(db, 'SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()');
+  const fileBytes = statement<[], { bytes: number }>(
+    db,
+    'SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()',
+  );
 
   return {
     saveMail: (mail, deliveries) => writer.write('saveMail', mail, deliveries),
@@ -53,7 +92,12 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
     async getMessage(mailbox, id, now): Promise<StoredMessage | null> {
       const row = getOne.get(mailbox, id, now);
       if (row === undefined) return null;
-      return toStoredMessage(row, isDecoded(row) ? attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size })) : []);
+      return toStoredMessage(
+        row,
+        isDecoded(row)
+          ? attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size }))
+          : [],
+      );
     },
     markSeen: (mailbox, id, now) => writer.write('markSeen', mailbox, id, now),
     claimUnseen: (mailbox, id, now) => writer.write('claimUnseen', mailbox, id, now),
@@ -66,7 +110,16 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
     async getAttachment(mailbox, attachmentId, now): Promise<AttachmentSource | null> {
       const row = getAttachmentStmt.get(attachmentId, mailbox, now);
       // The bytes node:sqlite read, handed on as they are (not a copy of up to 5 MiB).
-      return row === undefined ? null : { id: row.id, filename: row.filename, mime: row.mime, size: row.size, bytes: row.bytes, decoder: row.decoder };
+      return row === undefined
+        ? null
+        : {
+            id: row.id,
+            filename: row.filename,
+            mime: row.mime,
+            size: row.size,
+            bytes: row.bytes,
+            decoder: row.decoder,
+          };
     },
     async getRaw(mailbox, id, now) {
       return getRawStmt.get(mailbox, id, now)?.raw ?? null;

@@ -9,7 +9,7 @@ import { READY_ID, type WriteReply } from './sqlite-writer.js';
 import { transferable } from '../../transferable.js';
 import { sqliteCode } from './sqlite-faults.js';
 
-type Request = WriteOp & { id: number } | { id: number; op: 'close'; args: [] };
+type Request = (WriteOp & { id: number }) | { id: number; op: 'close'; args: [] };
 
 /** A group stops growing at this many writes or bytes, so one commit stays short. */
 const MAX_GROUP = 256;
@@ -35,7 +35,8 @@ function bytesOf(request: Request): number {
 /** The bytes a write carried to this thread: a mail's raw source, or a decode's kept attachment copies. */
 function spent(request: WriteOp): Uint8Array[] {
   if (request.op === 'saveMail') return [request.args[0].raw];
-  if (request.op === 'saveDecoded') return request.args[1].attachments.flatMap((a) => ('content' in a.body ? [a.body.content] : []));
+  if (request.op === 'saveDecoded')
+    return request.args[1].attachments.flatMap((a) => ('content' in a.body ? [a.body.content] : []));
   return [];
 }
 

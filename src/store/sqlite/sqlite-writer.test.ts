@@ -39,12 +39,15 @@ describe('the SQLite writer thread', () => {
   it('commits writes that arrive together in fewer transactions than writes (group commit, D10)', async () => {
     const { writer, store } = await open('group');
     const ids = Array.from({ length: 300 }, () => ulid());
-    await Promise.all(ids.map((id, i) => store.saveMail(mail(id, `m${i}`), [{ id: ulid(), mailbox: `g${i % 3}@x.test` }])));
+    await Promise.all(
+      ids.map((id, i) => store.saveMail(mail(id, `m${i}`), [{ id: ulid(), mailbox: `g${i % 3}@x.test` }])),
+    );
     const { writes, commits } = writer.stats();
     assert.equal(writes, 300);
     assert.ok(commits < writes, `${commits} commits for ${writes} writes`);
     let stored = 0;
-    for (const box of ['g0@x.test', 'g1@x.test', 'g2@x.test']) stored += (await store.listMessages({ mailbox: box, limit: 200, now: T0 })).length;
+    for (const box of ['g0@x.test', 'g1@x.test', 'g2@x.test'])
+      stored += (await store.listMessages({ mailbox: box, limit: 200, now: T0 })).length;
     assert.equal(stored, 300);
     await store.close();
   });
@@ -58,17 +61,24 @@ describe('the SQLite writer thread', () => {
       store.saveMail(mail(taken, 'duplicate id'), [{ id: ulid(), mailbox: 's@x.test' }]),
       store.saveMail(mail(ulid(), 'after'), [{ id: ulid(), mailbox: 's@x.test' }]),
     ]);
-    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
     const error = (outcomes[1] as PromiseRejectedResult).reason as { code?: string };
     assert.match(String(error.code), /^SQLITE_CONSTRAINT/, 'the SQLite code survives the trip between threads');
-    const subjects = (await store.listMessages({ mailbox: 's@x.test', limit: 10, now: T0 })).map((m) => m.subject).sort();
+    const subjects = (await store.listMessages({ mailbox: 's@x.test', limit: 10, now: T0 }))
+      .map((m) => m.subject)
+      .sort();
     assert.deepEqual(subjects, ['after', 'before', 'first']);
     await store.close();
   });
 
   it('answers every write it was given before it closes, and refuses writes after', async () => {
     const { store } = await open('close');
-    const saving = Array.from({ length: 20 }, (_, i) => store.saveMail(mail(ulid(), `c${i}`), [{ id: ulid(), mailbox: 'c@x.test' }]));
+    const saving = Array.from({ length: 20 }, (_, i) =>
+      store.saveMail(mail(ulid(), `c${i}`), [{ id: ulid(), mailbox: 'c@x.test' }]),
+    );
     const closing = store.close();
     await Promise.all(saving);
     await closing;

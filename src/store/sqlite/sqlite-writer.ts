@@ -40,7 +40,9 @@ export function inlineWriter(db: DatabaseSync): SqliteWriter {
 
 /** What the thread answers for one write, with the number of the transaction that held it; `id` -1
  * says the thread has opened the database. */
-export type WriteReply = { id: number; commit: number } & ({ ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } });
+export type WriteReply = { id: number; commit: number } & (
+  { ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } }
+);
 
 /** The id of the thread's first message, sent once its database is open. */
 export const READY_ID = -1;
@@ -51,13 +53,19 @@ function rebuildError(error: { message: string; code?: string }): Error {
 }
 
 // Under tsx (tests, development) the worker is the .ts source; once built it is the .js beside this file.
-const threadFile = new URL(import.meta.url.endsWith('.ts') ? './sqlite-writer-thread.ts' : './sqlite-writer-thread.js', import.meta.url);
+const threadFile = new URL(
+  import.meta.url.endsWith('.ts') ? './sqlite-writer-thread.ts' : './sqlite-writer-thread.js',
+  import.meta.url,
+);
 
 // The built .js is imported as it is. The .ts source (tests and development, under tsx) needs tsx's
 // loader, which a worker thread does not inherit: the thread registers it first.
 // tsx is resolved here, from this file, since the thread's code resolves from the working directory.
 // Either way the thread first drops Node 22's warning about node:sqlite, as main.ts does (P36).
-const quiet = new URL(import.meta.url.endsWith('.ts') ? '../../runtime/sqlite-warning.ts' : '../../runtime/sqlite-warning.js', import.meta.url);
+const quiet = new URL(
+  import.meta.url.endsWith('.ts') ? '../../runtime/sqlite-warning.ts' : '../../runtime/sqlite-warning.js',
+  import.meta.url,
+);
 const startThread = `import(${JSON.stringify(quiet.href)}).then((q) => { q.quietSqliteWarning(); return import(${JSON.stringify(threadFile.href)}); })`;
 const bootstrap = threadFile.pathname.endsWith('.ts')
   ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return ${startThread}; })`
@@ -118,7 +126,11 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
         // A mail's bytes move to the writer thread instead of being copied (the caller gave them up).
         const moved =
-          op === 'saveMail' ? transferable([(args[0] as NewMail).raw]) : op === 'saveDecoded' ? transferable(decodedBytes(args[1] as DecodedMail)) : [];
+          op === 'saveMail'
+            ? transferable([(args[0] as NewMail).raw])
+            : op === 'saveDecoded'
+              ? transferable(decodedBytes(args[1] as DecodedMail))
+              : [];
         worker!.postMessage({ id, op, args }, moved);
       });
     },

@@ -38,8 +38,10 @@ export function prepareWrites(db: DatabaseSync): SqliteWrites {
   const setDecoded = db.prepare(`UPDATE mails SET decoded = 1, from_name = @fromName, subject = @subject,
     text_body = @text, html_body = @html, headers = @headers, attachment_count = @attachmentCount
     WHERE id = @id AND decoded = 0`);
-  const summaryOf = statement<[string], { from_name: string | null; subject: string | null; attachment_count: number; decoded: number }>(db,
-    'SELECT from_name, subject, attachment_count, decoded FROM mails WHERE id = ?');
+  const summaryOf = statement<
+    [string],
+    { from_name: string | null; subject: string | null; attachment_count: number; decoded: number }
+  >(db, 'SELECT from_name, subject, attachment_count, decoded FROM mails WHERE id = ?');
   const mailboxesOf = statement<[string], { mailbox: string }>(db, 'SELECT mailbox FROM messages WHERE mail_id = ?');
   const insertAttachment = db.prepare(`INSERT INTO attachments (id, mail_id, position, filename, mime, size, content,
     decoder, range_start, range_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -47,7 +49,10 @@ export function prepareWrites(db: DatabaseSync): SqliteWrites {
     VALUES (?, ?, ?, ?, ?)`);
   const setSeen = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ?`);
   const claim = db.prepare(`UPDATE messages SET seen = 1 WHERE mailbox = ? AND id = ? AND expires_at > ? AND seen = 0`);
-  const mailOf = statement<[string, string], { mail_id: string }>(db, `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`);
+  const mailOf = statement<[string, string], { mail_id: string }>(
+    db,
+    `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`,
+  );
   const deleteOne = db.prepare(`DELETE FROM messages WHERE mailbox = ? AND id = ?`);
   const deleteMailIfOrphan = db.prepare(`DELETE FROM mails WHERE id = ?
     AND NOT EXISTS (SELECT 1 FROM messages WHERE mail_id = ?)`);
@@ -84,10 +89,26 @@ export function prepareWrites(db: DatabaseSync): SqliteWrites {
       if (Number(changed) === 0) return [];
       decoded.attachments.forEach((a, position) => {
         const body = a.body;
-        if ('content' in body) insertAttachment.run(a.id, mailId, position, a.filename, a.mime, a.size, body.content, null, null, null);
-        else insertAttachment.run(a.id, mailId, position, a.filename, a.mime, a.size, EMPTY, body.decoder, body.start, body.end);
+        if ('content' in body)
+          insertAttachment.run(a.id, mailId, position, a.filename, a.mime, a.size, body.content, null, null, null);
+        else
+          insertAttachment.run(
+            a.id,
+            mailId,
+            position,
+            a.filename,
+            a.mime,
+            a.size,
+            EMPTY,
+            body.decoder,
+            body.start,
+            body.end,
+          );
       });
-      const same = before.from_name === decoded.fromName && before.subject === decoded.subject && before.attachment_count === decoded.attachments.length;
+      const same =
+        before.from_name === decoded.fromName &&
+        before.subject === decoded.subject &&
+        before.attachment_count === decoded.attachments.length;
       return same ? [] : mailboxesOf.all(mailId).map((r) => r.mailbox);
     },
     markSeen: (mailbox, id, now) => Number(setSeen.run(mailbox, id, now).changes) > 0,
