@@ -3,27 +3,13 @@
 // source (D29; the decode at the message's first read confirmed that range gives its exact bytes).
 import { decodePartBody } from '../mail/part-body.js';
 import type { InboxDeps } from './shared/deps.js';
-import { messageRef } from './shared/fields.js';
-import { operation } from './shared/operation.js';
-import { readStored } from './shared/stored-message.js';
+import { onOneMessage, readStored } from './shared/stored-message.js';
 import { downloadSchema } from './shared/view-schemas.js';
 
 export const downloadAttachment = (deps: InboxDeps) =>
-  operation({
-    name: 'downloadAttachment',
-    input: messageRef,
-    output: downloadSchema,
-    run: async (caller, ref) => {
-      const { found } = await readStored(
-        deps,
-        caller,
-        ref,
-        (mailbox, id, now) => deps.store.getAttachment(mailbox, id, now),
-        'No such attachment in this mailbox.',
-      );
-      return {
-        filename: found.filename,
-        content: found.decoder === null ? found.bytes : decodePartBody(found.bytes, found.decoder),
-      };
-    },
+  onOneMessage('downloadAttachment', downloadSchema, async (caller, ref) => {
+    const read = (mailbox: string, id: string, now: number) => deps.store.getAttachment(mailbox, id, now);
+    const { found } = await readStored(deps, caller, ref, read, 'No such attachment in this mailbox.');
+    const content = found.decoder === null ? found.bytes : decodePartBody(found.bytes, found.decoder);
+    return { filename: found.filename, content };
   });

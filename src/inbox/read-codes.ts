@@ -3,19 +3,12 @@
 // (§4.2) keeps its shape; this is a read of its own, asked for only by whoever wants the codes (the page
 // when it opens a message), and like the raw source it does not set seen.
 import type { InboxDeps } from './shared/deps.js';
-import { messageRef } from './shared/fields.js';
-import { operation } from './shared/operation.js';
-import { readStoredMessage } from './shared/stored-message.js';
+import { onOneMessage, readStoredMessage } from './shared/stored-message.js';
 import { messageCodesSchema } from './shared/view-schemas.js';
 import { codesAndLinksOf } from './shared/views.js';
 
 export const readCodes = (deps: InboxDeps) =>
-  operation({
-    name: 'readCodes',
-    input: messageRef,
-    output: messageCodesSchema,
-    run: async (caller, ref) => {
-      const { record } = await readStoredMessage(deps, caller, ref);
-      return { id: record.id, ...codesAndLinksOf(record) };
-    },
+  onOneMessage('readCodes', messageCodesSchema, async (caller, ref) => {
+    const { record } = await readStoredMessage(deps, caller, ref);
+    return { id: record.id, ...codesAndLinksOf(record) };
   });

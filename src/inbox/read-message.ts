@@ -3,9 +3,8 @@
 import { AppError } from '../errors.js';
 import type { Caller } from './shared/caller.js';
 import type { InboxDeps } from './shared/deps.js';
-import { messageRef, type MessageRef } from './shared/fields.js';
-import { operation } from './shared/operation.js';
-import { readStoredMessage } from './shared/stored-message.js';
+import type { MessageRef } from './shared/fields.js';
+import { onOneMessage, readStoredMessage } from './shared/stored-message.js';
 import { agentMessageSchema, messageSchema, type MessageView } from './shared/view-schemas.js';
 import { messageView, withCodesAndLinks } from './shared/views.js';
 
@@ -18,17 +17,9 @@ async function readAndMarkSeen(deps: InboxDeps, caller: Caller, ref: MessageRef)
 }
 
 export const readMessage = (deps: InboxDeps) =>
-  operation({
-    name: 'readMessage',
-    input: messageRef,
-    output: messageSchema,
-    run: (caller, ref) => readAndMarkSeen(deps, caller, ref),
-  });
+  onOneMessage('readMessage', messageSchema, (caller, ref) => readAndMarkSeen(deps, caller, ref));
 
 export const readMessageWithCodes = (deps: InboxDeps) =>
-  operation({
-    name: 'readMessageWithCodes',
-    input: messageRef,
-    output: agentMessageSchema,
-    run: async (caller, ref) => withCodesAndLinks(await readAndMarkSeen(deps, caller, ref)),
-  });
+  onOneMessage('readMessageWithCodes', agentMessageSchema, async (caller, ref) =>
+    withCodesAndLinks(await readAndMarkSeen(deps, caller, ref)),
+  );

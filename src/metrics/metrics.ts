@@ -14,45 +14,36 @@ export function createMetrics(storeSize: () => Promise<StoreSize>) {
   client.collectDefaultMetrics({ register: registry, prefix: 'inboxd_process_', eventLoopMonitoringPrecision: 10 });
   const registers = [registry];
 
-  const smtpAccepted = new client.Counter({
-    name: 'inboxd_smtp_messages_accepted_total',
-    help: 'Messages answered 250 after a durable commit (D10), one per DATA',
-    registers,
-  });
-  const smtpAcceptedBytes = new client.Counter({
-    name: 'inboxd_smtp_accepted_bytes_total',
-    help: 'Bytes of the messages answered 250',
-    registers,
-  });
-  const smtpRefused = new client.Counter({
-    name: 'inboxd_smtp_messages_refused_total',
-    help: 'Messages refused after DATA, by reason (4xx reasons are retried by the sender)',
-    labelNames: ['reason'] as const,
-    registers,
-  });
-  const smtpRecipientsRefused = new client.Counter({
-    name: 'inboxd_smtp_recipients_refused_total',
-    help: 'Recipients refused at RCPT, by reason',
-    labelNames: ['reason'] as const,
-    registers,
-  });
-  const smtpConnectionsRefused = new client.Counter({
-    name: 'inboxd_smtp_connections_refused_total',
-    help: 'Connections refused by the caps of D25',
-    labelNames: ['reason'] as const,
-    registers,
-  });
-  const smtpConnectionsOpen = new client.Gauge({
-    name: 'inboxd_smtp_connections_open',
-    help: 'SMTP connections open now',
-    registers,
-  });
-  const httpRequests = new client.Counter({
-    name: 'inboxd_http_requests_total',
-    help: 'HTTPS requests by route, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new client.Counter<L>({ name, help, labelNames, registers });
+  const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers });
+
+  const smtpAccepted = counter(
+    'inboxd_smtp_messages_accepted_total',
+    'Messages answered 250 after a durable commit (D10), one per DATA',
+  );
+  const smtpAcceptedBytes = counter('inboxd_smtp_accepted_bytes_total', 'Bytes of the messages answered 250');
+  const smtpRefused = counter(
+    'inboxd_smtp_messages_refused_total',
+    'Messages refused after DATA, by reason (4xx reasons are retried by the sender)',
+    ['reason'] as const,
+  );
+  const smtpRecipientsRefused = counter(
+    'inboxd_smtp_recipients_refused_total',
+    'Recipients refused at RCPT, by reason',
+    ['reason'] as const,
+  );
+  const smtpConnectionsRefused = counter(
+    'inboxd_smtp_connections_refused_total',
+    'Connections refused by the caps of D25',
+    ['reason'] as const,
+  );
+  const smtpConnectionsOpen = gauge('inboxd_smtp_connections_open', 'SMTP connections open now');
+  const httpRequests = counter('inboxd_http_requests_total', 'HTTPS requests by route, method and status', [
+    'route',
+    'method',
+    'status',
+  ] as const);
   const httpDuration = new client.Histogram({
     name: 'inboxd_http_request_duration_seconds',
     help: 'Time from request to response, by route and method',
@@ -60,43 +51,20 @@ export function createMetrics(storeSize: () => Promise<StoreSize>) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers,
   });
-  const rateLimited = new client.Counter({
-    name: 'inboxd_rate_limit_refusals_total',
-    help: 'Requests refused by the rate limits of D17',
-    registers,
-  });
-  const storageFaults = new client.Counter({
-    name: 'inboxd_storage_faults_total',
-    help: 'Passing faults of the storage engine (locks, I/O, full disk, lost connection), each answered 503 or 451',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  const sweeps = new client.Counter({
-    name: 'inboxd_sweeper_runs_total',
-    help: 'Retention sweeps, by result',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const swept = new client.Counter({
-    name: 'inboxd_sweeper_deleted_mails_total',
-    help: 'Mails deleted by the retention sweeper',
-    registers,
-  });
-  const storeMessages = new client.Gauge({
-    name: 'inboxd_store_messages',
-    help: 'Messages in the store, expired but not yet swept included',
-    registers,
-  });
-  const storeBytes = new client.Gauge({
-    name: 'inboxd_store_bytes',
-    help: 'Size of the store on disk, in bytes',
-    registers,
-  });
-  const storeScrapeFailed = new client.Gauge({
-    name: 'inboxd_store_size_unknown',
-    help: '1 when the store could not be asked its size at this scrape',
-    registers,
-  });
+  const rateLimited = counter('inboxd_rate_limit_refusals_total', 'Requests refused by the rate limits of D17');
+  const storageFaults = counter(
+    'inboxd_storage_faults_total',
+    'Passing faults of the storage engine (locks, I/O, full disk, lost connection), each answered 503 or 451',
+    ['code'] as const,
+  );
+  const sweeps = counter('inboxd_sweeper_runs_total', 'Retention sweeps, by result', ['result'] as const);
+  const swept = counter('inboxd_sweeper_deleted_mails_total', 'Mails deleted by the retention sweeper');
+  const storeMessages = gauge('inboxd_store_messages', 'Messages in the store, expired but not yet swept included');
+  const storeBytes = gauge('inboxd_store_bytes', 'Size of the store on disk, in bytes');
+  const storeScrapeFailed = gauge(
+    'inboxd_store_size_unknown',
+    '1 when the store could not be asked its size at this scrape',
+  );
 
   return {
     smtp: {

@@ -1,14 +1,25 @@
 // The one path of every read of something stored under one message: the gate (gate.ts), the store, and
 // not_found when it is not in that mailbox or has expired (D4). The message read, its codes, its raw
 // source and its attachments all take it.
+import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { Address } from '../../mail/address.js';
 import type { MessageRecord } from '../../store/message-store.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
-import { addressOf, type MessageRef } from './fields.js';
+import { addressOf, messageRef, type MessageRef } from './fields.js';
 import { gateMailbox } from './gate.js';
 import { loadMessage } from './load-message.js';
+import { operation, type Operation } from './operation.js';
+
+/** An operation on one stored message: its input is the mailbox and the id (messageRef). */
+export function onOneMessage<O extends z.ZodType>(
+  name: string,
+  output: O,
+  run: (caller: Caller, ref: MessageRef) => Promise<z.input<O>>,
+): Operation<typeof messageRef, O> {
+  return operation({ name, input: messageRef, output, run });
+}
 
 export async function readStored<T>(
   deps: InboxDeps,
