@@ -3,7 +3,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export async function registerOpenApi(app: FastifyInstance, baseUrl: () => string): Promise<void> {
   await app.register(fastifySwagger, {
@@ -21,6 +21,8 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: () => strin
       security: [{}, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas named with an `id` (the error body) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => {

@@ -81,12 +81,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -95,12 +90,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -109,12 +99,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -123,12 +108,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -137,12 +117,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -151,12 +126,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -165,12 +135,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -221,12 +186,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -235,12 +195,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -249,12 +204,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -263,12 +213,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -277,12 +222,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -291,12 +231,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -305,12 +240,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "text/event-stream": components["schemas"]["Error"];
                     };
                 };
             };
@@ -432,12 +362,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -446,12 +371,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -460,12 +380,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -474,12 +389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -488,12 +398,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -502,12 +407,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -516,12 +416,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -618,12 +513,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -632,12 +522,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -646,12 +531,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -660,12 +540,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -674,12 +549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -688,12 +558,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -702,12 +567,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -751,12 +611,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -765,12 +620,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -779,12 +629,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -793,12 +638,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -807,12 +647,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -821,12 +656,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -835,12 +665,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -897,12 +722,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -911,12 +731,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -925,12 +740,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -939,12 +749,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -953,12 +758,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -967,12 +767,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -981,12 +776,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1040,12 +830,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1054,12 +839,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1068,12 +848,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1082,12 +857,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1096,12 +866,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1110,12 +875,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1124,12 +884,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1183,12 +938,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1197,12 +947,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1211,12 +956,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1225,12 +965,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1239,12 +974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1253,12 +983,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1267,12 +992,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1329,12 +1049,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1402,12 +1117,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1416,12 +1126,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1430,12 +1135,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1444,12 +1144,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1458,12 +1153,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1472,12 +1162,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -1486,12 +1171,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Stable machine-readable slug (D16). */
-                            error: string;
-                            /** @description For humans; wording may change. */
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1505,7 +1185,20 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ErrorInput: {
+            /** @description Stable machine-readable slug (D16). */
+            error: string;
+            /** @description For humans; wording may change. */
+            message: string;
+        };
+        Error: {
+            /** @description Stable machine-readable slug (D16). */
+            error: string;
+            /** @description For humans; wording may change. */
+            message: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
