@@ -1,5 +1,6 @@
 // The app the tests of one describe block share, and the way most of them read the API through it.
 import { after, before } from 'node:test';
+import { bearer } from './operator.js';
 
 /**
  * Starts an app before the suite's tests and stops it after them. The handle it returns stands for that
@@ -32,4 +33,13 @@ export function apiAtFreshMoments<I, R>(t: {
     t.clock.advance(1000);
     return t.api(path, init);
   };
+}
+
+/** Reads at a fresh moment each call, with `key` as the bearer token, or with no key when there is none. */
+export function readsWithKey<R>(t: {
+  clock: { advance(ms: number): void };
+  api(path: string, init?: { headers?: Record<string, string> }): Promise<R>;
+}): (path: string, key?: string) => Promise<R> {
+  const get = apiAtFreshMoments(t);
+  return (path, key) => get(path, key === undefined ? {} : { headers: bearer(key) });
 }
