@@ -2,12 +2,13 @@
 // each a real process against the real server over HTTPS.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { extractCodes } from '../src/mail/extract-codes.js';
 import { extractLinks } from '../src/mail/extract-links.js';
 import { generatedCertificatePath } from '../src/tls/tls-material.js';
-import { until } from './support/mcp-client.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { MCP_TOOL_NAMES, until } from './support/mcp-client.js';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 interface Run {
   code: number;
@@ -31,11 +32,7 @@ function run(args: string[], options: { cwd?: string; env?: Record<string, strin
 }
 
 describe('independent clients of the agent tools', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp());
 
   describe('MCP Inspector, command-line mode', () => {
     // The inspector looks for its own package.json relative to the working directory, so it runs from its build folder.
@@ -50,14 +47,7 @@ describe('independent clients of the agent tools', () => {
       const listed = await inspector('--method', 'tools/list');
       assert.equal(listed.code, 0, listed.stderr);
       const names = (JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
-      assert.deepEqual(names.sort(), [
-        'create_inbox',
-        'delete_message',
-        'list_domains',
-        'list_messages',
-        'read_message',
-        'wait_for_message',
-      ]);
+      assert.deepEqual(names.sort(), MCP_TOOL_NAMES);
     });
 
     it('calls list_domains and create_inbox', async () => {

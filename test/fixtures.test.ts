@@ -2,18 +2,15 @@
 // interface §2 and decisions D5, D8.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sendRaw } from './support/smtp-dialogue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 describe('MIME fixtures, delivered over SMTP and read over HTTPS', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp());
 
   async function deliverAndRead(name: string, mailbox: string, from = 'sender@example.org') {
     const replies = await sendRaw(t.app.smtpPort, { from, to: [mailbox] }, fixture(name));

@@ -2,24 +2,17 @@
 // and the plain-HTTP redirect listener. Each rule of the endpoints is tested in process in
 // test/fast/http-api.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, it } from 'node:test';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite, apiAtFreshMoments } from './support/suite-app.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('HTTP API v1', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp());
 
-  /** Each call names a fresh moment, so the per-address limit (D17) never gets in the way of a test. */
-  const get = (path: string, init?: Parameters<TestApp['api']>[1]) => {
-    t.clock.advance(1000);
-    return t.api(path, init);
-  };
+  const get = apiAtFreshMoments(t);
 
   it('lists, reads (setting seen), downloads and deletes a message sent over SMTP', async () => {
     const sent = await t.send({

@@ -2,9 +2,10 @@
 // item 8): here what Node's HTTP parser refuses on a real TLS socket; routing, URL decoding and CORS
 // preflights are in test/fast/http-errors.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { connect } from 'node:tls';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 /** Sends raw bytes over TLS and returns the whole answer (the server closes or answers in full). */
 function rawRequest(t: TestApp, text: string): Promise<{ status: number; headers: string; body: string }> {
@@ -42,13 +43,7 @@ function assertJsonError(
 }
 
 describe('HTTP errors from every layer are JSON (D16)', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(async () => {
-    await t.stop();
-  });
+  const t = appForSuite(() => startTestApp());
 
   it('answers headers over 16 KiB with 431 and a JSON body', async () => {
     const big = 'x'.repeat(20 * 1024);

@@ -3,20 +3,17 @@
 // The client sits behind a trusted proxy that spreads it over 8 networks: one network may hold 50 waits
 // open (D23–D24).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { until } from './support/mcp-client.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 const WAITERS = 200;
 const NETWORKS = 8;
 const SENDING_AT_ONCE = 5;
 
 describe('200 concurrent HTTP waits (issue 19)', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ INBOXD_RATE_LIMIT_SCALE: '100', INBOXD_TRUST_PROXY: '127.0.0.1' });
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp({ INBOXD_RATE_LIMIT_SCALE: '100', INBOXD_TRUST_PROXY: '127.0.0.1' }));
 
   it("wakes each of 200 waits on 200 addresses with its own message, none with another's", async () => {
     const addresses = Array.from({ length: WAITERS }, (_, i) => `many${i}@inboxd.test`);

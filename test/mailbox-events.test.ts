@@ -118,26 +118,26 @@ describe('the live mailbox stream (D26)', () => {
     assert.equal(t.app.events.subscribers(address), 0);
   });
 
-  it('ends with `error` at the next keep-alive once the key that opened it is revoked', async () => {
+  /** A premium holder's stream on `address`, open and ready, whose key is then revoked. */
+  async function streamOfRevokedKey(address: string): Promise<MailboxStream> {
     const operator = operatorOf(t);
     const holder = await accountWithKey(operator, { plan: 'premium' });
-    const address = 'held@vip.example.com';
     const stream = await ready(address, bearer(holder.key));
     await operator.keys.revoke(holder.keyId);
+    return stream;
+  }
+  const errorsOf = (stream: MailboxStream) => eventsNamed(stream, 'error').map((e) => (e as { error: string }).error);
+
+  it('ends with `error` at the next keep-alive once the key that opened it is revoked', async () => {
+    const stream = await streamOfRevokedKey('held@vip.example.com');
     t.clock.advance(KEEPALIVE_MS);
     await until(() => stream.closed, 'the server to close the stream');
-    assert.deepEqual(
-      eventsNamed(stream, 'error').map((e) => (e as { error: string }).error),
-      ['forbidden'],
-    );
+    assert.deepEqual(errorsOf(stream), ['forbidden']);
   });
 
   it('hands a revoked key no message that arrives before the next keep-alive: it ends with `error` instead', async () => {
-    const operator = operatorOf(t);
-    const holder = await accountWithKey(operator, { plan: 'premium' });
     const address = 'held-then-mail@vip.example.com';
-    const stream = await ready(address, bearer(holder.key));
-    await operator.keys.revoke(holder.keyId);
+    const stream = await streamOfRevokedKey(address);
     await t.send({
       from: 'a@example.org',
       to: address,
@@ -146,10 +146,7 @@ describe('the live mailbox stream (D26)', () => {
     });
     await until(() => stream.closed, 'the server to close the stream');
     assert.deepEqual(eventsNamed(stream, 'message'), [], 'no message handed over');
-    assert.deepEqual(
-      eventsNamed(stream, 'error').map((e) => (e as { error: string }).error),
-      ['forbidden'],
-    );
+    assert.deepEqual(errorsOf(stream), ['forbidden']);
   });
 
   it('ends a wait_for_message whose key was revoked while it waited, and leaves the message unseen', async () => {

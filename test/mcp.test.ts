@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ulid } from 'ulid';
 import { MAX_WAITS_PER_NETWORK } from '../src/inbox/wait-for-message.js';
-import { connectMcp, until, type McpConnection } from './support/mcp-client.js';
+import { MCP_TOOL_NAMES, connectMcp, until, type McpConnection } from './support/mcp-client.js';
 import { accountWithKey, operatorOf } from './support/operator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { waitInput } from '../src/inbox/wait-for-message.js';
@@ -36,14 +36,7 @@ describe('MCP over streamable HTTP (D23, D24)', () => {
 
   it('lists the six tools, each with input and output schemas, annotations and the sender warning', async () => {
     const { tools } = await mcp.client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), [
-      'create_inbox',
-      'delete_message',
-      'list_domains',
-      'list_messages',
-      'read_message',
-      'wait_for_message',
-    ]);
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), MCP_TOOL_NAMES);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);

@@ -3,33 +3,29 @@
 // domains stay unlimited. Who may read a premium address and who reserves it (D14): in process, in
 // test/fast/premium.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Operator } from '../src/operator/operator.js';
-import { accountWithKey, bearer, operatorOf, PREMIUM_POOL, type IssuedKey } from './support/operator.js';
+import { accountWithKey, operatorOf, PREMIUM_POOL, type IssuedKey } from './support/operator.js';
 import { sendRaw } from './support/smtp-dialogue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite, readsWithKey } from './support/suite-app.js';
 
 const body = (subject: string) =>
   Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
 
 describe('premium pool (D14, D15)', () => {
-  let t: TestApp;
+  const t = appForSuite(() => startTestApp({ INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') }));
   let operator: Operator;
   let holder: IssuedKey;
   const address = `agent-7@${PREMIUM_POOL[41]}`;
   const send = (to: string[], subject = 'code') =>
     sendRaw(t.app.smtpPort, { from: 'a@sender.example', to }, body(subject));
-  const list = (path: string, key?: string) => {
-    t.clock.advance(1000);
-    return t.api(path, key === undefined ? {} : { headers: bearer(key) });
-  };
+  const list = readsWithKey(t);
 
   before(async () => {
-    t = await startTestApp({ INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') });
     operator = operatorOf(t);
     holder = await accountWithKey(operator, { plan: 'premium', quota: '3' });
   });
-  after(() => t.stop());
 
   it('accepts mail for an unreserved premium address without counting it', async () => {
     const replies = await send([address], 'before reservation');

@@ -3,22 +3,11 @@
 // carried it, and the SMTP edge's counts. The route's refusals and /metrics behind a token, in process:
 // test/fast/raw-and-metrics.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sendRaw } from './support/smtp-dialogue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
-
-/** A message with what a careless store would change: 8-bit bytes, a NUL-free binary-ish line, lines
- * that start with a dot (dot-stuffed on the wire), trailing spaces and a long line. */
-function awkwardMessage(tag: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`,
-    ),
-    Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x80, 0x0d, 0x0a]),
-    Buffer.from('.starts with a dot\r\n..two dots\r\ntrailing spaces   \r\n'),
-    Buffer.from(`${'x'.repeat(1500)}\r\n`),
-  ]);
-}
+import { startTestApp } from './support/test-app.js';
+import { appForSuite, apiAtFreshMoments } from './support/suite-app.js';
+import { awkwardMessage } from './support/awkward-message.js';
 
 function metricValue(text: string, name: string, labels = ''): number {
   const line = text
@@ -28,15 +17,8 @@ function metricValue(text: string, name: string, labels = ''): number {
 }
 
 describe('the raw source of a message', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
-  const get = (path: string, init?: Parameters<TestApp['api']>[1]) => {
-    t.clock.advance(1000);
-    return t.api(path, init);
-  };
+  const t = appForSuite(() => startTestApp());
+  const get = apiAtFreshMoments(t);
 
   it('is served as a download, byte for byte as received, without marking the message seen', async () => {
     const message = awkwardMessage('rawone');
@@ -59,11 +41,7 @@ describe('the raw source of a message', () => {
 });
 
 describe('metrics for operators (GET /metrics)', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp());
 
   it('serves Prometheus text to a loopback client: mail accepted and refused by reason, requests by route and status, rate limits, the store, the sweeper', async () => {
     await t.send({ from: 'm@example.org', to: 'metrics@inboxd.test', subject: 'one', text: 'one' });

@@ -1,13 +1,12 @@
 // SMTP ingest with a real client (nodemailer) and scripted dialogues for protocol edges:
 // recipients (D7, D9), sizes and caps (D6, D25), the null sender (D8), and 451 on storage failure (D10).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
+import { describe, it } from 'node:test';
 import { DeliveryError } from '../src/inbox/shared/delivery-error.js';
-import { parseAddress } from '../src/mail/address.js';
-import { createSmtpEdge } from '../src/smtp/smtp-edge.js';
 import { openEhlo, openSmtp, sendRaw, toDataBlock } from './support/smtp-dialogue.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp } from './support/test-app.js';
+import { apiAtFreshMoments, appForSuite } from './support/suite-app.js';
+import { loneSmtpEdge } from './support/lone-smtp-edge.js';
 
 function mime(attachmentBytes: number): Buffer {
   const content = Buffer.alloc(attachmentBytes, 0x61).toString('base64').replace(/.{76}/g, '$&\n');
@@ -19,15 +18,10 @@ function mime(attachmentBytes: number): Buffer {
 }
 
 describe('SMTP ingest', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
-  const count = async (address: string) => {
-    t.clock.advance(1000);
-    return (await t.api(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).json.count as number;
-  };
+  const t = appForSuite(() => startTestApp());
+  const get = apiAtFreshMoments(t);
+  const count = async (address: string) =>
+    (await get(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).json.count as number;
 
   it('advertises SIZE 10485760, PIPELINING, 8BITMIME, SMTPUTF8 and STARTTLS, and no AUTH', async () => {
     const session = await openSmtp(t.app.smtpPort);
@@ -186,25 +180,12 @@ describe('SMTP ingest', () => {
 });
 
 describe('SMTP connection caps and failures', () => {
-  const logger = pino({ level: 'silent' });
-  const tls = { key: '', cert: '' };
-  const recipient = async (input: string) => ({
-    verdict: { action: 'accept' as const },
-    recipient: { address: parseAddress(input)!, connect: false, chargeTo: null },
-  });
-
   it('answers 451 4.3.0, never 250, when the store fails (D10)', async () => {
-    const edge = createSmtpEdge({
-      hostname: 'mx.test',
-      tls,
+    const edge = loneSmtpEdge({
       maxConnections: 10,
       maxConnectionsPerIp: 10,
-      logger,
-      inbox: {
-        checkRecipient: recipient,
-        deliver: async () => {
-          throw new DeliveryError('storage_failed', 'disk I/O error');
-        },
+      deliver: async () => {
+        throw new DeliveryError('storage_failed', 'disk I/O error');
       },
     });
     const port = await edge.listen(0, '127.0.0.1');
@@ -218,14 +199,7 @@ describe('SMTP connection caps and failures', () => {
   });
 
   it('refuses connections over the per-IP cap with 421 while others are served (D25)', async () => {
-    const edge = createSmtpEdge({
-      hostname: 'mx.test',
-      tls,
-      maxConnections: 10,
-      maxConnectionsPerIp: 2,
-      logger,
-      inbox: { checkRecipient: recipient, deliver: async () => ({ mailId: 'm', messageIds: ['x'] }) },
-    });
+    const edge = loneSmtpEdge({ maxConnections: 10, maxConnectionsPerIp: 2 });
     const port = await edge.listen(0, '127.0.0.1');
     const first = await openSmtp(port);
     const second = await openSmtp(port);

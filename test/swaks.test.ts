@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, it } from 'node:test';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 const run = promisify(execFile);
 const swaks = await run('swaks', ['--version']).then(
@@ -16,11 +17,7 @@ describe(
   'swaks as the sending MTA',
   { skip: swaks ? false : 'swaks is not installed (apt-get install swaks); .ci/run installs it' },
   () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp();
-    });
-    after(() => t.stop());
+    const t = appForSuite(() => startTestApp());
 
     it('delivers over STARTTLS, verifying the certificate, readable over HTTPS', async () => {
       const caFile = join(t.dataDir, 'tls', 'localhost.crt');

@@ -2,21 +2,16 @@
 // trusted proxies reach, so a client cannot mint identities by writing the header itself (shown with real
 // streams). /metrics behind proxies and the refused INBOXD_TRUST_PROXY=on: test/fast/trusted-proxies.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MAX_OPEN_PER_NETWORK } from '../src/inbox/shared/open-streams.js';
 import { until } from './support/mcp-client.js';
 import { openMailboxStream, type MailboxStream } from './support/sse-client.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp } from './support/test-app.js';
+import { appForSuite } from './support/suite-app.js';
 
 describe('trusted proxies by address (INBOXD_TRUST_PROXY)', () => {
-  let t: TestApp;
-  before(async () => {
-    // The test client connects from 127.0.0.1, standing in for a proxy on this host.
-    t = await startTestApp({ INBOXD_TRUST_PROXY: '127.0.0.1' });
-  });
-  after(async () => {
-    await t.stop();
-  });
+  // The test client connects from 127.0.0.1, standing in for a proxy on this host.
+  const t = appForSuite(() => startTestApp({ INBOXD_TRUST_PROXY: '127.0.0.1' }));
 
   it('counts streams whose leftmost X-Forwarded-For entries differ as one client: the one the proxy saw', async () => {
     const streams: MailboxStream[] = [];

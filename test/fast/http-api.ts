@@ -2,21 +2,14 @@
 // validation, the unknown domain, codes, delete, expiry, routing errors, CORS and cache headers, the
 // OpenAPI document and health. The round trip over real SMTP and HTTPS is in test/http-api.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startFastApp, type FastApp, type FastRequest } from '../support/fast-app.js';
+import { describe, it } from 'node:test';
+import { startFastApp } from '../support/fast-app.js';
+import { appForSuite, apiAtFreshMoments } from '../support/suite-app.js';
 
 describe('HTTP API v1', () => {
-  let t: FastApp;
-  before(async () => {
-    t = await startFastApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startFastApp());
 
-  /** Each call names a fresh moment, so the per-address limit (D17) never gets in the way of a test. */
-  const get = (path: string, init?: FastRequest) => {
-    t.clock.advance(1000);
-    return t.api(path, init);
-  };
+  const get = apiAtFreshMoments(t);
 
   it('answers an empty mailbox with 200 and count 0, never 404', async () => {
     const r = await get('/api/v1/mailbox?address=nobody-yet@inboxd.test');

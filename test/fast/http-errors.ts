@@ -3,9 +3,10 @@
 // parser refuses on a real socket is in test/http-errors.test.ts.
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { clientErrorHandler } from '../../src/http/error-handler.js';
-import { startFastApp, type ApiResponse, type FastApp } from '../support/fast-app.js';
+import { startFastApp, type ApiResponse } from '../support/fast-app.js';
+import { appForSuite } from '../support/suite-app.js';
 
 function assertJsonError(answer: ApiResponse, status: number, slug: string): void {
   assert.equal(answer.status, status, answer.body);
@@ -16,13 +17,7 @@ function assertJsonError(answer: ApiResponse, status: number, slug: string): voi
 }
 
 describe('HTTP errors from every layer are JSON (D16)', () => {
-  let t: FastApp;
-  before(async () => {
-    t = await startFastApp();
-  });
-  after(async () => {
-    await t.stop();
-  });
+  const t = appForSuite(() => startFastApp());
 
   it('answers a URL whose escapes cannot be decoded with 400 invalid_parameter', async () => {
     assertJsonError(await t.api('/api/v1/message/%'), 400, 'invalid_parameter');

@@ -3,18 +3,15 @@
 // (by the injected clock, D4). The gate (D17 limits, D11–D14 access) still runs on every conditional
 // request. Changes made through another node sharing PostgreSQL and Redis: test/list-cache.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startFastApp, type FastApp } from '../support/fast-app.js';
+import { describe, it } from 'node:test';
+import { startFastApp } from '../support/fast-app.js';
 import { poll, subjects } from '../support/list-polls.js';
+import { appForSuite } from '../support/suite-app.js';
 
 const RETENTION_MS = 5 * 24 * 60 * 60 * 1000;
 
 describe('list ETag and 304 (P37)', () => {
-  let t: FastApp;
-  before(async () => {
-    t = await startFastApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startFastApp());
 
   it('gives an ETag and Cache-Control: private, no-cache, and 304 with no body while nothing changed', async () => {
     const address = 'etag@inboxd.test';

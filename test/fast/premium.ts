@@ -3,33 +3,29 @@
 // mailbox; the pool is listed to live premium keys only. The quota on arrivals, told over SMTP (452 4.2.2),
 // is in test/premium.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Operator } from '../../src/operator/operator.js';
-import { startFastApp, type FastApp } from '../support/fast-app.js';
-import { accountWithKey, bearer, operatorOf, PREMIUM_POOL, type IssuedKey } from '../support/operator.js';
+import { startFastApp } from '../support/fast-app.js';
+import { accountWithKey, operatorOf, PREMIUM_POOL, type IssuedKey } from '../support/operator.js';
+import { appForSuite, readsWithKey } from '../support/suite-app.js';
 
 const body = (subject: string) =>
   Buffer.from(`From: a@sender.example\r\nSubject: ${subject}\r\n\r\nYour code is 123456\r\n`);
 
 describe('premium pool (D14, D15)', () => {
-  let t: FastApp;
+  const t = appForSuite(() => startFastApp({ INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') }));
   let operator: Operator;
   let holder: IssuedKey;
   const address = `agent-7@${PREMIUM_POOL[41]}`;
-  const list = (path: string, key?: string) => {
-    t.clock.advance(1000);
-    return t.api(path, key === undefined ? {} : { headers: bearer(key) });
-  };
+  const list = readsWithKey(t);
 
   before(async () => {
-    t = await startFastApp({ INBOXD_PREMIUM_DOMAINS: PREMIUM_POOL.join(',') });
     operator = operatorOf(t);
     holder = await accountWithKey(operator, { plan: 'premium', quota: '3' });
     // Mail for the address before anyone reserved it (accepted uncounted: test/premium.test.ts).
     const { delivered } = await t.deliver({ from: 'a@sender.example', to: [address] }, body('before reservation'));
     assert.ok(delivered !== undefined);
   });
-  after(() => t.stop());
 
   it('refuses reads with the statuses of D14 and never shows the mailbox', async () => {
     const free = await accountWithKey(operator, { plan: 'free' });

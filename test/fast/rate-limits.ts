@@ -1,16 +1,13 @@
 // D17 in process: per address (burst 5, then 1/s) and per client (1200 in any 60 s), 429 with Retry-After
 // and RateLimit-* headers, and refused requests spend no budget.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startFastApp, type FastApp } from '../support/fast-app.js';
+import { describe, it } from 'node:test';
+import { startFastApp } from '../support/fast-app.js';
 import { accountWithKey, bearer, operatorOf } from '../support/operator.js';
+import { appForSuite } from '../support/suite-app.js';
 
 describe('rate limits (D17)', () => {
-  let t: FastApp;
-  before(async () => {
-    t = await startFastApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startFastApp());
 
   it('admits a burst of 5 reads of one address, then answers 429 rate_limited with Retry-After', async () => {
     for (let i = 0; i < 5; i += 1) {

@@ -2,34 +2,16 @@
 // (app.inject, mail through inbox.deliver). The source byte for byte over SMTP and HTTPS, and the SMTP
 // edge's counts: test/raw-and-metrics.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startFastApp, type FastApp, type FastRequest } from '../support/fast-app.js';
+import { describe, it } from 'node:test';
+import { startFastApp } from '../support/fast-app.js';
+import { appForSuite, apiAtFreshMoments } from '../support/suite-app.js';
+import { awkwardMessage } from '../support/awkward-message.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A message with what a careless store would change: 8-bit bytes, a NUL-free binary-ish line, lines
- * that start with a dot, trailing spaces and a long line. */
-function awkwardMessage(tag: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `From: Raw <raw@example.org>\r\nTo: ${tag}@inboxd.test\r\nSubject: raw ${tag}\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`,
-    ),
-    Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff, 0x80, 0x0d, 0x0a]),
-    Buffer.from('.starts with a dot\r\n..two dots\r\ntrailing spaces   \r\n'),
-    Buffer.from(`${'x'.repeat(1500)}\r\n`),
-  ]);
-}
-
 describe('the raw source of a message', () => {
-  let t: FastApp;
-  before(async () => {
-    t = await startFastApp();
-  });
-  after(() => t.stop());
-  const get = (path: string, init?: FastRequest) => {
-    t.clock.advance(1000);
-    return t.api(path, init);
-  };
+  const t = appForSuite(() => startFastApp());
+  const get = apiAtFreshMoments(t);
 
   it('answers 404 for another mailbox, an unknown id and an expired message, and 400 for bad input', async () => {
     await t.deliver({ from: 'raw@example.org', to: ['rawtwo@inboxd.test'] }, awkwardMessage('rawtwo'));

@@ -2,18 +2,13 @@
 // from loopback, needs its token once proxies are trusted, and proxies are named, never switched on. The
 // client taken from X-Forwarded-For, with real streams: test/trusted-proxies.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startFastApp, type FastApp } from '../support/fast-app.js';
+import { describe, it } from 'node:test';
+import { startFastApp } from '../support/fast-app.js';
+import { appForSuite } from '../support/suite-app.js';
 
 describe('trusted proxies by address (INBOXD_TRUST_PROXY)', () => {
-  let t: FastApp;
-  before(async () => {
-    // Requests come from 127.0.0.1, standing in for a proxy on this host.
-    t = await startFastApp({ INBOXD_TRUST_PROXY: '127.0.0.1' });
-  });
-  after(async () => {
-    await t.stop();
-  });
+  // Requests come from 127.0.0.1, standing in for a proxy on this host.
+  const t = appForSuite(() => startFastApp({ INBOXD_TRUST_PROXY: '127.0.0.1' }));
 
   it('serves /metrics to nobody without the token once proxies are trusted, even from loopback', async () => {
     const metrics = await t.api('/metrics');

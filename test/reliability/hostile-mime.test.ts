@@ -4,16 +4,13 @@
 // docs/reliability.md; here it is reported).
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, it } from 'node:test';
+import { startTestApp } from '../support/test-app.js';
 import { HOSTILE_FILENAMES, HOSTILE_MESSAGES, runHostileMime } from './hostile-mime.js';
+import { appForSuite } from '../support/suite-app.js';
 
 describe('hostile MIME (D25)', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
+  const t = appForSuite(() => startTestApp());
 
   it('answers every hostile message with 250 or a refusal of its own, while API pollers keep getting answers', async (t2) => {
     const result = await runHostileMime(t);

@@ -6,25 +6,19 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
-import { parseAddress } from '../../src/mail/address.js';
+import { describe, it } from 'node:test';
 import { MAX_REFUSED_RECIPIENTS } from '../../src/smtp/replies.js';
-import { createSmtpEdge } from '../../src/smtp/smtp-edge.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { openEhlo, openSmtp, sendRaw, toDataBlock } from '../support/smtp-dialogue.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp } from '../support/test-app.js';
+import { apiAtFreshMoments, appForSuite } from '../support/suite-app.js';
+import { loneSmtpEdge } from '../support/lone-smtp-edge.js';
 
 describe('SMTP protocol edges', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.stop());
-  const count = async (address: string) => {
-    t.clock.advance(1000);
-    return (await t.api(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).json.count as number;
-  };
+  const t = appForSuite(() => startTestApp());
+  const get = apiAtFreshMoments(t);
+  const count = async (address: string) =>
+    (await get(`/api/v1/mailbox?address=${encodeURIComponent(address)}`)).json.count as number;
 
   it('takes a local part of 64 characters and refuses 65, and refuses an address over 254 (RFC 5321 §4.5.3.1)', async () => {
     const s = await openEhlo(t.app.smtpPort);
@@ -139,26 +133,13 @@ describe('SMTP protocol edges', () => {
 });
 
 describe('SMTP timeouts and connection caps', () => {
-  const logger = pino({ level: 'silent' });
-  const tls = { key: '', cert: '' };
-  const recipient = async (address: string) => ({
-    verdict: { action: 'accept' as const },
-    recipient: { address: parseAddress(address)!, connect: false, chargeTo: null },
-  });
-
   it('closes an idle session and a sender that stalls in DATA, storing nothing of the stalled message', async () => {
     const delivered: string[] = [];
-    const edge = createSmtpEdge({
-      hostname: 'mx.test',
-      tls,
+    const edge = loneSmtpEdge({
       maxConnections: 10,
       maxConnectionsPerIp: 10,
-      logger,
       idleTimeoutMs: 300,
-      inbox: {
-        checkRecipient: recipient,
-        deliver: async () => (delivered.push('x'), { mailId: 'm', messageIds: ['x'] }),
-      },
+      deliver: async () => (delivered.push('x'), { mailId: 'm', messageIds: ['x'] }),
     });
     const port = await edge.listen(0, '127.0.0.1');
     const idle = await openEhlo(port);
@@ -176,14 +157,7 @@ describe('SMTP timeouts and connection caps', () => {
   });
 
   it('lets another address deliver promptly while one address holds all its connections idle', async () => {
-    const edge = createSmtpEdge({
-      hostname: 'mx.test',
-      tls,
-      maxConnections: 100,
-      maxConnectionsPerIp: 20,
-      logger,
-      inbox: { checkRecipient: recipient, deliver: async () => ({ mailId: 'm', messageIds: ['x'] }) },
-    });
+    const edge = loneSmtpEdge({ maxConnections: 100, maxConnectionsPerIp: 20 });
     const port = await edge.listen(0, '127.0.0.1');
     const hogs = await Promise.all(Array.from({ length: 20 }, () => openSmtp(port)));
     for (const hog of hogs) assert.match(await hog.reply(), /^220/);

@@ -7,6 +7,16 @@ import type { TestApp } from './test-app.js';
 
 export type { McpConnection };
 
+/** The MCP endpoint's tools, sorted: what every MCP client of the service, the SDK's or the inspector, lists. */
+export const MCP_TOOL_NAMES = [
+  'create_inbox',
+  'delete_message',
+  'list_domains',
+  'list_messages',
+  'read_message',
+  'wait_for_message',
+];
+
 export function connectMcp(t: TestApp, options: { key?: string } = {}): Promise<McpConnection> {
   return connectMcpClient(new URL(`https://127.0.0.1:${t.app.httpsPort}/mcp`), {
     ca: t.app.tls.cert,
