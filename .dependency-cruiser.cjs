@@ -58,10 +58,11 @@ module.exports = {
     },
     {
       name: 'the-page-is-its-own-program',
-      comment: 'web/ runs in the browser and reaches the service only through the public HTTP API (D26).',
+      comment:
+        "web/ runs in the browser and reaches the service only through the public HTTP API (D26); it may name the typed client's types of that API (src/client/api-types.ts), types only.",
       severity: 'error',
       from: { path: '^web/' },
-      to: { path: '^src/' },
+      to: { path: '^src/', pathNot: '^src/client/api-(types|schema)\\.ts$' },
     },
     {
       name: 'the-service-does-not-import-the-page',
@@ -80,10 +81,11 @@ module.exports = {
     },
     {
       name: 'nothing-imports-the-client',
-      comment: 'The service never uses its own client; the client is a package export only.',
+      comment:
+        'The service never uses its own client; the client is a package export only (the page names its API types).',
       severity: 'error',
       from: { path: '^(src|web)/', pathNot: ['^src/client/'] },
-      to: { path: '^src/client/' },
+      to: { path: '^src/client/', pathNot: '^src/client/api-(types|schema)\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',
