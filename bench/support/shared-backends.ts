@@ -140,10 +140,7 @@ export async function openSharedBackends(): Promise<SharedBackends> {
 
 /** Meters the engines' CPU from now: every `intervalMs` the backends are listed again (the pools open
  * connections as they need them); a pid first seen later counts from zero, as in support/usage.ts. */
-export function meterEngines(
-  backends: SharedBackends,
-  intervalMs = 500,
-): { stop(): Promise<{ cpuSeconds: number }> } {
+export function meterEngines(backends: SharedBackends, intervalMs = 500): { stop(): Promise<{ cpuSeconds: number }> } {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let initial = true;
