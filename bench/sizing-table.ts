@@ -193,15 +193,15 @@ export function sizingTables(inputs: SizingInputs): string[] {
       row('mailboxes polled once a second; polls/s', (p) => `${n(p.run.mailboxes)}; ${n(p.run.pollsPerSecond)}`),
       row('poll p99; event-loop p99', (p) => `${g(p.run.pollP99Ms)} ms; ${g(p.run.eventLoopP99Ms)} ms`),
       row('inboxd CPU (cores, all nodes; with the arriving mail)', (p) => n(p.run.serviceCores, 2)),
-      row('inboxd CPU per poll (the mail taken out*)', (p) => `${g(p.cpuMsPerPoll)} ms${p.mailTakenOut ? '' : '*'}`),
+      row('inboxd CPU per poll (the mail taken out†)', (p) => `${g(p.cpuMsPerPoll)} ms${p.mailTakenOut ? '' : '†'}`),
       row('PostgreSQL backends + Redis CPU per poll', (p) =>
-        p.engineMsPerPoll === undefined ? '—' : `${g(p.engineMsPerPoll)} ms${p.mailTakenOut ? '' : '*'}`,
+        p.engineMsPerPoll === undefined ? '—' : `${g(p.engineMsPerPoll)} ms${p.mailTakenOut ? '' : '†'}`,
       ),
     );
     if (polls.some((p) => p !== undefined && !p.mailTakenOut))
       out.push(
         '',
-        '\\* not taken out where this run has no 4 KB ingest of that setup: the cost per poll is then overstated.',
+        '† not taken out where this run has no 4 KB ingest of that setup: the cost per poll is then overstated.',
       );
   }
   if (sizes.length === 0 || polls.every((p) => p === undefined))
