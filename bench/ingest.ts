@@ -177,8 +177,11 @@ export function sourceTimeoutMs(c: IngestCase): number {
   return 30_000 + c.messages * perMessageMs[c.size];
 }
 
-/** Runs smtp-source to completion; messages per second. */
-async function smtpSource(port: number, file: string, c: IngestCase): Promise<number> {
+/**
+ * Runs smtp-source to completion; messages per second. `-N` numbers the recipients (1rcpt@, 2rcpt@, …) from
+ * 1 in every process, so processes started side by side take different `recipient`s to keep them unique.
+ */
+async function smtpSource(port: number, file: string, c: IngestCase, recipient = 'rcpt@inboxd.test'): Promise<number> {
   const args = [
     '-s',
     String(c.sessions),
@@ -189,7 +192,7 @@ async function smtpSource(port: number, file: string, c: IngestCase): Promise<nu
     '-f',
     'sender@bench.test',
     '-t',
-    'rcpt@inboxd.test',
+    recipient,
     '-N',
     '-M',
     'bench.test',
@@ -302,7 +305,9 @@ async function sharedRound(s: SharedStarted, file: string, c: IngestCase): Promi
   const engines = meterEngines(s.backends);
   const started = performance.now();
   try {
-    await Promise.all(s.nodes.map((node, i) => smtpSource(node.smtpPort, file, parts[i]!)));
+    await Promise.all(
+      s.nodes.map((node, i) => smtpSource(node.smtpPort, file, parts[i]!, `rcpt.node${i + 1}@inboxd.test`)),
+    );
   } catch (error) {
     for (const meter of meters) meter.stop();
     await engines.stop();

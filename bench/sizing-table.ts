@@ -166,7 +166,7 @@ export function sizingTables(inputs: SizingInputs): string[] {
       '',
       `| per message (SQLite, one node / PostgreSQL + Redis, two nodes) | ${sizes.map(sizeLabel).join(' | ')} |`,
       `|---|${sizes.map(() => '---:').join('|')}|`,
-      row('msg/s (smtp-source, all sessions)', (a, b) => both(a?.rate, b?.rate, (v) => n(v))),
+      row('msg/s (smtp-source, all sessions)', (a, b) => both(a?.rate, b?.rate, g)),
       row('inboxd CPU per message (all nodes)', (a, b) =>
         both(a?.cpuMsPerMessage, b?.cpuMsPerMessage, (v) => `${g(v)} ms`),
       ),
