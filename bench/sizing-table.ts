@@ -49,7 +49,8 @@ export interface SizingInputs {
   sqlitePolls?: PollFigures;
   sharedPolls?: PollFigures;
   sizes: string[];
-  sharedSkipped?: string;
+  /** Why the shared setup was not measured, and at which sizes. */
+  sharedSkipped: { reason: string; sizes: string[] }[];
   pollsSharedSkipped?: string;
 }
 
@@ -67,13 +68,18 @@ function pollFigures(run: PollsRun | undefined, mailCpuMs: number, mailEngineMs?
 
 /** The figures the sizing is built from, picked out of a run's results. */
 export function sizingInputs(ingest: readonly IngestResult[] = [], polls?: PollsResult): SizingInputs {
-  const inputs: SizingInputs = { sqlite: {}, shared: {}, sizes: ingest.map((c) => c.size) };
+  const inputs: SizingInputs = { sqlite: {}, shared: {}, sizes: ingest.map((c) => c.size), sharedSkipped: [] };
   for (const c of ingest) {
     const one = c.servers?.[SQLITE];
     if (one !== undefined) inputs.sqlite[c.size] = one;
     const two = c.servers?.[SHARED];
     if (two !== undefined && c.shared !== undefined) inputs.shared[c.size] = { ...two, ...c.shared };
-    if (c.skipped?.[SHARED] !== undefined) inputs.sharedSkipped = c.skipped[SHARED];
+    const reason = c.skipped?.[SHARED];
+    if (reason !== undefined) {
+      const same = inputs.sharedSkipped.find((s) => s.reason === reason);
+      if (same === undefined) inputs.sharedSkipped.push({ reason, sizes: [c.size] });
+      else same.sizes.push(c.size);
+    }
   }
   const sqliteRun = polls?.runs.find((r) => r.nodes === 1);
   const sharedRun = polls?.runs.find((r) => r.nodes > 1);
@@ -96,6 +102,10 @@ const n = (value: number, digits = 0) =>
 /** Two or three significant digits. */
 const g = (value: number) =>
   !Number.isFinite(value) ? '—' : n(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3);
+
+/** A figure with its unit, or a dash alone. */
+const unit = (value: number, name: string, fmt: (v: number) => string = g) =>
+  Number.isFinite(value) ? `${fmt(value)} ${name}` : '—';
 
 /** Bytes in binary units, three significant digits. */
 export function bytes(value: number): string {
@@ -168,10 +178,10 @@ export function sizingTables(inputs: SizingInputs): string[] {
       `|---|${sizes.map(() => '---:').join('|')}|`,
       row('msg/s (smtp-source, all sessions)', (a, b) => both(a?.rate, b?.rate, g)),
       row('inboxd CPU per message (all nodes)', (a, b) =>
-        both(a?.cpuMsPerMessage, b?.cpuMsPerMessage, (v) => `${g(v)} ms`),
+        both(a?.cpuMsPerMessage, b?.cpuMsPerMessage, (v) => unit(v, 'ms')),
       ),
-      row('peak RSS of a node', (a, b) => both(a?.peakRssMb, b?.peakRssMb, (v) => `${n(v)} MB`)),
-      row('PostgreSQL backends + Redis CPU per message', (_, b) => `${g(b?.engineCpuMsPerMessage ?? Number.NaN)} ms`),
+      row('peak RSS of a node', (a, b) => both(a?.peakRssMb, b?.peakRssMb, (v) => unit(v, 'MB', n))),
+      row('PostgreSQL backends + Redis CPU per message', (_, b) => unit(b?.engineCpuMsPerMessage ?? Number.NaN, 'ms')),
       row('WAL per message', (_, b) => bytes(b?.walBytesPerMessage ?? Number.NaN)),
       row('on disk in PostgreSQL per message (tables, TOAST, indexes; before its first read)', (_, b) =>
         bytes(b?.diskBytesPerMessage ?? Number.NaN),
@@ -179,13 +189,14 @@ export function sizingTables(inputs: SizingInputs): string[] {
       row('in Redis per message', (_, b) => bytes(b?.redisBytesPerMessage ?? Number.NaN)),
     );
   }
-  if (inputs.sharedSkipped !== undefined)
-    out.push('', `PostgreSQL + Redis ingest not measured: ${inputs.sharedSkipped}.`);
+  for (const { reason, sizes: at } of inputs.sharedSkipped)
+    out.push('', `PostgreSQL + Redis ingest not measured at ${at.map(sizeLabel).join(', ')}: ${reason}.`);
   const polls = [inputs.sqlitePolls, inputs.sharedPolls];
   if (polls.some((p) => p !== undefined)) {
     const col = (p: PollFigures | undefined, f: (p: PollFigures) => string) => (p === undefined ? '—' : f(p));
     const row = (label: string, f: (p: PollFigures) => string) =>
       `| ${label} | ${col(inputs.sqlitePolls, f)} | ${col(inputs.sharedPolls, f)} |`;
+    const dagger = polls.some((p) => p !== undefined && !p.mailTakenOut) ? '†' : '';
     out.push(
       '',
       '| per poll | SQLite, one node | PostgreSQL + Redis, two nodes |',
@@ -193,7 +204,10 @@ export function sizingTables(inputs: SizingInputs): string[] {
       row('mailboxes polled once a second; polls/s', (p) => `${n(p.run.mailboxes)}; ${n(p.run.pollsPerSecond)}`),
       row('poll p99; event-loop p99', (p) => `${g(p.run.pollP99Ms)} ms; ${g(p.run.eventLoopP99Ms)} ms`),
       row('inboxd CPU (cores, all nodes; with the arriving mail)', (p) => n(p.run.serviceCores, 2)),
-      row('inboxd CPU per poll (the mail taken out†)', (p) => `${g(p.cpuMsPerPoll)} ms${p.mailTakenOut ? '' : '†'}`),
+      row(
+        `inboxd CPU per poll (the mail taken out${dagger})`,
+        (p) => `${g(p.cpuMsPerPoll)} ms${p.mailTakenOut ? '' : '†'}`,
+      ),
       row('PostgreSQL backends + Redis CPU per poll', (p) =>
         p.engineMsPerPoll === undefined ? '—' : `${g(p.engineMsPerPoll)} ms${p.mailTakenOut ? '' : '†'}`,
       ),
@@ -220,12 +234,12 @@ export function sizingTables(inputs: SizingInputs): string[] {
     `|---|${SIZING.volumes.map(() => '---').join('|')}|`,
     row('mean / peak arrivals (durable commits at the peak)', (x) => `${n(x.mean)} / ${n(x.peak)} per s`),
     row(`API requests at the peak (${SIZING.requestsPerMessage} a message)`, (x) => `${n(x.requests)} per s`),
-    row('inboxd CPU at the peak, PostgreSQL + Redis', (x) => `${g(x.cores)} cores`),
+    row('inboxd CPU at the peak, PostgreSQL + Redis', (x) => unit(x.cores, 'cores')),
     row(
       `nodes (at ${SIZING.coresPerNode} of a core each, at least 2) × pool of ${SIZING.poolSize} = PostgreSQL connections`,
       (x) => (Number.isFinite(x.nodes) ? `${n(x.nodes)} × ${SIZING.poolSize} = ${n(x.nodes * SIZING.poolSize)}` : '—'),
     ),
-    row('PostgreSQL backends + Redis CPU at the peak', (x) => `${g(x.engineCores)} cores`),
+    row('PostgreSQL backends + Redis CPU at the peak', (x) => unit(x.engineCores, 'cores')),
     row(`messages present (${SIZING.daysPresent} days)`, (x) => `${n(x.rows / 1e6)} M`),
     row('PostgreSQL on disk (tables, TOAST, indexes)', (x) => bytes(x.disk)),
     row('WAL written a day', (x) => bytes(x.wal)),
@@ -233,7 +247,7 @@ export function sizingTables(inputs: SizingInputs): string[] {
     row(
       'one SQLite node instead: CPU at the peak',
       (x) =>
-        `${g(x.sqliteCores)} cores${x.sqliteCores <= 2 * SIZING.coresPerNode ? ' (fits 2 cores)' : Number.isFinite(x.sqliteCores) ? ' (**does not fit** 2 cores)' : ''}`,
+        `${unit(x.sqliteCores, 'cores')}${x.sqliteCores <= 2 * SIZING.coresPerNode ? ' (fits 2 cores)' : Number.isFinite(x.sqliteCores) ? ' (**does not fit** 2 cores)' : ''}`,
     ),
   );
   out.push(

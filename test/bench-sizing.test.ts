@@ -154,6 +154,10 @@ describe('the ingest phase on PostgreSQL + Redis, two nodes', () => {
   it('says why it was not measured when PostgreSQL or Redis is unreachable', () => {
     const text = peerTables([ingestCase(false)]).join('\n');
     assert.match(text, /inboxd on PG \+ Redis \(2 nodes\) not measured: skipped: PostgreSQL is not reachable/);
+    assert.match(
+      sizingTables(sizingInputs([ingestCase(false)])).join('\n'),
+      /PostgreSQL \+ Redis ingest not measured at 4 KB: skipped: PostgreSQL is not reachable/,
+    );
     const report = renderReport(results({ ingest: [ingestCase(false)] }));
     assert.match(
       report,
@@ -199,7 +203,7 @@ describe('the sizing of docs/operations.md, recomputed from a run', () => {
     const report = renderReport(results({ ingest: [ingestCase(true)], polls }));
     assert.match(report, /\*\*Sizing\*\*/);
     assert.match(report, /\| inboxd CPU per message \(all nodes\) \| 1\.00 ms \/ 2\.00 ms \|/);
-    assert.match(report, /\| inboxd CPU per poll \(the mail taken out†\) \| 0\.200 ms \| 0\.400 ms \|/);
+    assert.match(report, /\| inboxd CPU per poll \(the mail taken out\) \| 0\.200 ms \| 0\.400 ms \|/);
     assert.match(report, /\| messages a day \| 1 million \| 10 million \| 100 million \|/);
     assert.match(report, /\| ingest and polls also on PostgreSQL \+ Redis, two nodes.*\| yes \|/);
     assert.doesNotMatch(sizingTables(sizingInputs([ingestCase(true)], polls)).join('\n'), /NaN/);
