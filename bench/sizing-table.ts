@@ -254,6 +254,7 @@ export function sizingTables(inputs: SizingInputs): string[] {
     '',
     `Reckoned from the 4 KB figures (a typical verification mail): peak = ${SIZING.peakFactor}× the mean; ${SIZING.requestsPerMessage} API requests a message, each costing what one poll did; CPU at the peak = peak × CPU per message + requests × CPU per poll; ` +
       `a poll's cost is the polls run's CPU less the mail arriving meanwhile (at the ingest's CPU per message) over its polls; messages present = ${SIZING.daysPresent} × a day's (5 days of retention and today), one recipient each; ` +
+      `a node on PostgreSQL is given ${SIZING.coresPerNode} of a core (one event loop with headroom); one SQLite node fits 2 cores while it needs at most ${2 * SIZING.coresPerNode} (its writer has a thread of its own); ` +
       "Redis holds a change version for each mailbox changed in the last hour and the limiter's short-lived keys. Mail with attachments costs about its raw size more on disk and in WAL (see the 512 KB and 7 MB columns); a read decodes a message once and keeps its bodies, which adds about their size.",
   );
   return out;
