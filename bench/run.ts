@@ -1,6 +1,8 @@
 // `npm run bench`: the performance goals of docs/performance.md, each measured as a ratio in the same run
 // (the machine is shared and noisy). Writes bench/results/<time>.json and .md (and latest.*); with
-// `--write` it also puts the table into docs/performance.md.
+// `--write` it also puts the table into docs/performance.md. The ingest and polls phases run inboxd on one
+// SQLite node and, when PostgreSQL and Redis answer, on two nodes sharing them (skipped, saying why,
+// otherwise); the report ends with docs/operations.md's sizing tables recomputed from both (sizing-table.ts).
 //
 //   npm run bench                      all phases at full size, ingest with the peers (about 25 minutes on 2 cores)
 //   npm run bench -- --quick           every phase small, one round (a smoke run, about 3 minutes)
