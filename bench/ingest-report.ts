@@ -1,14 +1,15 @@
 // The ingest phase's comparison with the peers, as Markdown tables (one per message size: rate, CPU per
 // message and peak RSS of every server, and inboxd's standing against each) and as an SVG chart drawn
 // here without any dependency (msg/s and CPU per message by size, log scales).
-import type { IngestResult, ServerName, ServerSummary } from './ingest.js';
+import { SHARED, type IngestResult, type ServerName, type ServerSummary } from './ingest.js';
 
-export const SERVER_ORDER: readonly ServerName[] = ['bare smtp-server', 'Haraka', 'MailDev', 'inboxd'];
+export const SERVER_ORDER: readonly ServerName[] = ['bare smtp-server', 'Haraka', 'MailDev', 'inboxd', SHARED];
 const COLOURS: Record<ServerName, string> = {
   'bare smtp-server': '#7f7f7f',
   Haraka: '#1f77b4',
   MailDev: '#ff7f0e',
   inboxd: '#2ca02c',
+  [SHARED]: '#9467bd',
 };
 const SIZE_LABELS: Record<string, string> = { '4k': '4 KB', '512k': '512 KB', '7m': '7 MB' };
 
@@ -50,10 +51,17 @@ export function peerTables(ingest: readonly IngestResult[], said?: string): stri
     );
     out.push('| server | msg/s | CPU per message | peak RSS | inboxd against it |', '|---|---:|---:|---:|---|');
     const inboxd = c.servers.inboxd;
+    const bare = c.servers['bare smtp-server'];
     for (const s of servers) {
       const summary = c.servers[s]!;
       let against = '';
-      if (inboxd !== undefined && s !== 'inboxd') {
+      if (s === SHARED) {
+        // The shared setup is inboxd itself, on other storage: set against the ceiling, not against inboxd.
+        if (bare !== undefined) {
+          const st = standing(summary, bare);
+          against = `itself: ${n(st.rateRatio * 100)}% of the bare smtp-server's rate, ${n(st.cpuRatio, 2)}× its CPU per message`;
+        }
+      } else if (inboxd !== undefined && s !== 'inboxd') {
         const st = standing(inboxd, summary);
         const verdict =
           s === 'bare smtp-server'
@@ -61,10 +69,15 @@ export function peerTables(ingest: readonly IngestResult[], said?: string): stri
             : `${st.above ? '**above**' : 'below'}: ${n(st.rateRatio, 2)}× its rate`;
         against = `${verdict}, ${n(st.cpuRatio, 2)}× its CPU per message`;
       }
-      out.push(
-        `| ${s} | ${sig(summary.rate)} | ${sig(summary.cpuMsPerMessage)} ms | ${n(summary.peakRssMb)} MB | ${against} |`,
-      );
+      const rss = s === SHARED ? `${n(summary.peakRssMb)} MB a node` : `${n(summary.peakRssMb)} MB`;
+      out.push(`| ${s} | ${sig(summary.rate)} | ${sig(summary.cpuMsPerMessage)} ms | ${rss} | ${against} |`);
     }
+    if (c.shared !== undefined && c.servers[SHARED] !== undefined)
+      out.push(
+        '',
+        `${SHARED}: each node on its own SMTP port with half the sessions and half the messages; CPU per message is both nodes' together, peak RSS the larger node's (${c.shared.rounds.map((r) => r.nodePeakRssMb.map((m) => `${n(m)}`).join(' + ')).join(', ')} MB). ` +
+          `Beside them, per message: ${sig(c.shared.engineCpuMsPerMessage)} ms CPU of the PostgreSQL backends and the Redis server, ${n(c.shared.walBytesPerMessage / 1024, 1)} KiB of WAL, ${n(c.shared.diskBytesPerMessage / 1024, 1)} KiB on disk in PostgreSQL (tables, TOAST, indexes), ${n(c.shared.redisBytesPerMessage)} B in Redis (${n(c.shared.redisKeys)} keys after the case).`,
+      );
     const skipped = Object.entries(c.skipped ?? {}).filter(([, why]) => why !== said);
     if (skipped.length > 0) out.push('', ...skipped.map(([peer, why]) => `${peer} not measured: ${why}.`));
   }

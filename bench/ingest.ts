@@ -7,12 +7,22 @@
 // every server its process tree's CPU time and peak RSS are metered across its turn (support/usage.ts).
 // While inboxd takes the load, its event-loop delay is read from /metrics, and an API poller lists a
 // mailbox every 20 ms to show that reads keep being answered.
+//
+// inboxd is measured a second way when the machine's PostgreSQL and Redis answer (issue 15, goal 6): two
+// nodes sharing them, each on its own SMTP port, the load split in two (two smtp-source processes, each
+// with half the sessions and half the messages, started together). Its rate is all the messages over the
+// time until both finished; its CPU per message is both nodes' CPU (process trees) over all the messages,
+// and its peak RSS is the larger node's. Beside it: the CPU of the PostgreSQL backends serving the nodes
+// and of the Redis server, the WAL written and the bytes left in PostgreSQL and Redis per message — the
+// figures docs/operations.md's sizing is recomputed from (sizing-table.ts). Each case gets a fresh
+// schema and key prefix, dropped and deleted after it (support/shared-backends.ts).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpsClient, type HttpsClient } from './support/https-client.js';
 import { startPeer, type PeerName, type RunningPeer } from './support/peers.js';
+import { meterEngines, openSharedBackends, type SharedBackends } from './support/shared-backends.js';
 import {
   rssOf,
   startHelper,
@@ -32,7 +42,13 @@ export interface IngestCase {
 }
 
 /** The servers whose cost is metered and compared; smtp-sink (C, no Node) is the machine's ceiling only. */
-export type ServerName = 'bare smtp-server' | 'Haraka' | 'MailDev' | 'inboxd';
+export type ServerName = 'bare smtp-server' | 'Haraka' | 'MailDev' | 'inboxd' | typeof SHARED;
+/** inboxd on two nodes sharing PostgreSQL and Redis. */
+export const SHARED = 'inboxd on PG + Redis (2 nodes)';
+/** The servers a case may leave out, saying why. */
+export type Optional = 'Haraka' | 'MailDev' | typeof SHARED;
+const optional = (target: IngestTarget): target is Optional =>
+  target === 'Haraka' || target === 'MailDev' || target === SHARED;
 export type IngestTarget = 'smtp-sink' | ServerName;
 export const PEER_LABELS: Record<PeerName, ServerName> = { haraka: 'Haraka', maildev: 'MailDev' };
 
@@ -58,6 +74,36 @@ export interface ServerRound {
   peakRssMb: number;
 }
 
+/** One round of inboxd on two nodes sharing PostgreSQL and Redis. */
+export interface SharedRound {
+  rate: number;
+  /** Both nodes' CPU over all the messages. */
+  cpuMsPerMessage: number;
+  nodePeakRssMb: number[];
+  /** Seconds the busier node kept working after the load ended, metered too. */
+  settleSeconds: number;
+  /** Of each node's smtp-source, the messages it sent and the ones the node accepted. */
+  sent: number[];
+  accepted: number[];
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
+  /** The PostgreSQL backends serving the nodes and the Redis server (shared with the machine). */
+  engineCpuMsPerMessage: number;
+  /** WAL written over the round (the whole server's, so anything else writing meanwhile adds to it). */
+  walBytesPerMessage: number;
+}
+
+export interface SharedIngest {
+  rounds: SharedRound[];
+  /** Medians over the rounds. */
+  engineCpuMsPerMessage: number;
+  walBytesPerMessage: number;
+  /** The schema's tables (TOAST and indexes) and the prefix's Redis keys after the case, per stored message. */
+  diskBytesPerMessage: number;
+  redisBytesPerMessage: number;
+  redisKeys: number;
+}
+
 /** A server over the rounds of a case: the median rate and CPU per message, the highest peak RSS. */
 export interface ServerSummary {
   rate: number;
@@ -71,14 +117,16 @@ export interface IngestResult extends IngestCase {
   /** The turns as they were run. */
   order: IngestTarget[];
   rates: Partial<Record<IngestTarget, number[]>>;
-  median: Record<'smtp-sink' | 'bare smtp-server' | 'inboxd', number> & Partial<Record<'Haraka' | 'MailDev', number>>;
+  median: Record<'smtp-sink' | 'bare smtp-server' | 'inboxd', number> & Partial<Record<Optional, number>>;
   /** inboxd's median over the bare smtp-server's median. */
   ratio: number;
   inboxd: InboxdRound[];
   usage: Partial<Record<ServerName, ServerRound[]>>;
   servers: Partial<Record<ServerName, ServerSummary>>;
-  /** Why a peer was not measured (not installed, failed to start or to take the load). */
-  skipped: Partial<Record<'Haraka' | 'MailDev', string>>;
+  /** inboxd on PostgreSQL + Redis: the rounds and what the engines did. */
+  shared?: SharedIngest;
+  /** Why a peer or the shared setup was not measured (not installed or reachable, failed to start or to take the load). */
+  skipped: Partial<Record<Optional, string>>;
 }
 
 export interface IngestOptions {
@@ -86,8 +134,10 @@ export interface IngestOptions {
   interleaved: boolean;
   /** The peers to measure (installed already). */
   peers: PeerName[];
-  /** Peers left out, and why; reported as such. */
-  skipped: Partial<Record<'Haraka' | 'MailDev', string>>;
+  /** Measure inboxd on two nodes sharing PostgreSQL and Redis too (both reachable). */
+  shared: boolean;
+  /** Peers (or the shared setup) left out, and why; reported as such. */
+  skipped: Partial<Record<Optional, string>>;
 }
 
 /** The turns of a case: smtp-sink, then the servers A B C D, mirrored (D C B A, smtp-sink) when interleaved. */
@@ -127,8 +177,11 @@ export function sourceTimeoutMs(c: IngestCase): number {
   return 30_000 + c.messages * perMessageMs[c.size];
 }
 
-/** Runs smtp-source to completion; messages per second. */
-async function smtpSource(port: number, file: string, c: IngestCase): Promise<number> {
+/**
+ * Runs smtp-source to completion; messages per second. `-N` numbers the recipients (1rcpt@, 2rcpt@, …) from
+ * 1 in every process, so processes started side by side take different `recipient`s to keep them unique.
+ */
+async function smtpSource(port: number, file: string, c: IngestCase, recipient = 'rcpt@inboxd.test'): Promise<number> {
   const args = [
     '-s',
     String(c.sessions),
@@ -139,7 +192,7 @@ async function smtpSource(port: number, file: string, c: IngestCase): Promise<nu
     '-f',
     'sender@bench.test',
     '-t',
-    'rcpt@inboxd.test',
+    recipient,
     '-N',
     '-M',
     'bench.test',
@@ -225,11 +278,90 @@ async function inboxdRound(
   };
 }
 
+/** A case split over `parts` smtp-source processes: the sessions and the messages shared out as evenly as they go. */
+export function splitCase(c: IngestCase, parts: number): IngestCase[] {
+  const share = (total: number, i: number) => Math.floor(total / parts) + (i < total % parts ? 1 : 0);
+  return Array.from({ length: parts }, (_, i) => ({
+    ...c,
+    sessions: Math.max(1, share(c.sessions, i)),
+    messages: share(c.messages, i),
+  }));
+}
+
+interface SharedStarted {
+  nodes: RunningInboxd[];
+  clients: HttpsClient[];
+  backends: SharedBackends;
+}
+
+async function sharedRound(s: SharedStarted, file: string, c: IngestCase): Promise<SharedRound> {
+  const counter = 'inboxd_smtp_messages_accepted_total';
+  const lag = ['inboxd_process_nodejs_eventloop_lag_p99_seconds', 'inboxd_process_nodejs_eventloop_lag_max_seconds'];
+  const acceptedBefore = await Promise.all(s.clients.map((client) => client.metric(counter)));
+  await Promise.all(s.clients.map((client) => client.metric(lag[0]!))); // a scrape resets the histogram
+  const parts = splitCase(c, s.nodes.length);
+  const wal = await s.backends.walPosition();
+  const meters = s.nodes.map((node) => meterUsage(node.pid));
+  const engines = meterEngines(s.backends);
+  const started = performance.now();
+  try {
+    await Promise.all(
+      s.nodes.map((node, i) => smtpSource(node.smtpPort, file, parts[i]!, `rcpt.node${i + 1}@inboxd.test`)),
+    );
+  } catch (error) {
+    for (const meter of meters) meter.stop();
+    await engines.stop();
+    throw error;
+  }
+  const rate = c.messages / ((performance.now() - started) / 1000);
+  const after = await Promise.all(s.clients.map((client) => client.metrics([...lag, counter])));
+  const used = await Promise.all(meters.map((meter) => meter.stopWhenIdle()));
+  const engine = await engines.stop();
+  const walBytes = await s.backends.walBytesSince(wal);
+  const cpuSeconds = used.reduce((sum, u) => sum + u.cpuSeconds, 0);
+  return {
+    rate,
+    cpuMsPerMessage: round((cpuSeconds * 1000) / c.messages, 3),
+    nodePeakRssMb: used.map((u) => round(u.peakRssBytes / 1e6)),
+    settleSeconds: Math.max(...used.map((u) => u.settleSeconds)),
+    sent: parts.map((p) => p.messages),
+    accepted: after.map((a, i) => a[2]! - acceptedBefore[i]!),
+    eventLoopP99Ms: round(Math.max(...after.map((a) => a[0]!)) * 1000),
+    eventLoopMaxMs: round(Math.max(...after.map((a) => a[1]!)) * 1000),
+    engineCpuMsPerMessage: round((engine.cpuSeconds * 1000) / c.messages, 3),
+    walBytesPerMessage: Math.round(walBytes / c.messages),
+  };
+}
+
 type Started = { target: IngestTarget; stop(): Promise<void> } & (
-  { kind: 'plain'; port: number; pid: number } | { kind: 'inboxd'; node: RunningInboxd; client: HttpsClient }
+  | { kind: 'plain'; port: number; pid: number }
+  | { kind: 'inboxd'; node: RunningInboxd; client: HttpsClient }
+  | ({ kind: 'shared' } & SharedStarted)
 );
 
+/** Two inboxd nodes on a fresh schema and prefix; all of it stopped, dropped and deleted by `stop`. */
+async function startShared(): Promise<Started> {
+  const backends = await openSharedBackends();
+  const nodes: RunningInboxd[] = [];
+  const clients: HttpsClient[] = [];
+  const stop = async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(nodes.map((node) => node.stop()));
+    await backends.close();
+  };
+  try {
+    // One after the other: the first applies the migrations.
+    for (let i = 0; i < 2; i += 1) nodes.push(await startInboxd({ ...INBOXD_BENCH_ENV, ...backends.env }));
+    clients.push(...nodes.map((node) => httpsClient(node)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { target: SHARED, kind: 'shared', nodes, clients, backends, stop };
+}
+
 async function start(target: IngestTarget, peers: Record<string, PeerName>): Promise<Started> {
+  if (target === SHARED) return startShared();
   if (target === 'inboxd') {
     const node = await startInboxd(INBOXD_BENCH_ENV);
     const client = httpsClient(node);
@@ -251,6 +383,25 @@ async function start(target: IngestTarget, peers: Record<string, PeerName>): Pro
   return { target, kind: 'plain', port: running.port, pid: running.pid, stop: () => running.stop() };
 }
 
+/** What the shared setup's rounds left in PostgreSQL and Redis, per message stored (read before it is dropped). */
+async function sharedLeftovers(
+  s: SharedStarted,
+  rounds: readonly SharedRound[],
+  c: IngestCase,
+): Promise<Pick<SharedIngest, 'diskBytesPerMessage' | 'redisBytesPerMessage' | 'redisKeys'> | undefined> {
+  const stored = rounds.length * c.messages;
+  if (stored === 0) return undefined;
+  const [disk, redis] = await Promise.all([
+    s.backends.diskBytes().catch(() => Number.NaN),
+    s.backends.redisUsage().catch(() => ({ keys: Number.NaN, bytes: Number.NaN })),
+  ]);
+  return {
+    diskBytesPerMessage: Math.round(disk / stored),
+    redisBytesPerMessage: Math.round(redis.bytes / stored),
+    redisKeys: redis.keys,
+  };
+}
+
 export async function runIngest(
   cases: IngestCase[],
   options: IngestOptions,
@@ -267,38 +418,62 @@ export async function runIngest(
         'bare smtp-server',
         ...options.peers.map((p) => PEER_LABELS[p]).filter((l) => skipped[l as 'Haraka' | 'MailDev'] === undefined),
         'inboxd',
+        ...(options.shared && skipped[SHARED] === undefined ? ([SHARED] as const) : []),
       ];
       const order = turnOrder(servers, options.interleaved);
       const rates: Partial<Record<IngestTarget, number[]>> = {};
       const usage: Partial<Record<ServerName, ServerRound[]>> = {};
       const inboxdRounds: InboxdRound[] = [];
+      const sharedRounds: SharedRound[] = [];
+      let sharedAfter: Pick<SharedIngest, 'diskBytesPerMessage' | 'redisBytesPerMessage' | 'redisKeys'> | undefined;
       const done: IngestTarget[] = [];
       let current: Started | undefined;
       try {
         for (const target of order) {
-          if (
-            target !== 'smtp-sink' &&
-            target !== 'bare smtp-server' &&
-            target !== 'inboxd' &&
-            skipped[target] !== undefined
-          )
-            continue;
+          if (optional(target) && skipped[target] !== undefined) continue;
           // Each server alone on the machine: the previous one stops before the next starts (inboxd's two
           // turns in the middle run on one process, so its RSS after each round can be compared).
           if (current?.target !== target) {
+            if (current?.kind === 'shared') sharedAfter = await sharedLeftovers(current, sharedRounds, c);
             await current?.stop();
             current = undefined;
             try {
               current = await start(target, peerOf);
             } catch (error) {
-              if (target !== 'Haraka' && target !== 'MailDev') throw error;
+              if (!optional(target)) throw error;
               skipped[target] = `did not start: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`;
               log(`ingest ${c.size}: ${target} ${skipped[target]}`);
               continue;
             }
             await new Promise((resolve) => setTimeout(resolve, 300));
           }
-          if (current.kind === 'inboxd') {
+          if (current.kind === 'shared') {
+            let r: SharedRound;
+            try {
+              r = await sharedRound(current, sample.path, c);
+              const accepted = r.accepted.reduce((a, b) => a + b, 0);
+              if (accepted !== c.messages) throw new Error(`accepted ${accepted} of ${c.messages} messages`);
+            } catch (error) {
+              skipped[SHARED] = `failed under load: ${(error as Error).message.slice(0, 300)}`;
+              log(`ingest ${c.size}: ${SHARED} ${skipped[SHARED]}`);
+              delete rates[SHARED];
+              delete usage[SHARED];
+              sharedRounds.length = 0;
+              continue;
+            }
+            sharedRounds.push(r);
+            (rates[SHARED] ??= []).push(r.rate);
+            (usage[SHARED] ??= []).push({
+              rate: r.rate,
+              settleSeconds: r.settleSeconds,
+              cpuSeconds: round((r.cpuMsPerMessage * c.messages) / 1000, 3),
+              cpuMsPerMessage: r.cpuMsPerMessage,
+              peakRssMb: Math.max(...r.nodePeakRssMb),
+            });
+            log(
+              `ingest ${c.size} ${SHARED}: ${r.rate.toFixed(1)} msg/s, ${r.cpuMsPerMessage} ms CPU/msg (both nodes), RSS ${r.nodePeakRssMb.join(' / ')} MB; PostgreSQL backends + Redis ${r.engineCpuMsPerMessage} ms CPU/msg, WAL ${r.walBytesPerMessage} B/msg; p99 loop ${r.eventLoopP99Ms} ms`,
+            );
+          } else if (current.kind === 'inboxd') {
             const r = await inboxdRound(current.node, current.client, sample.path, c);
             if (r.accepted !== c.messages) throw new Error(`inboxd accepted ${r.accepted} of ${c.messages} messages`);
             const { usage: used, ...inboxdRound_ } = r;
@@ -335,6 +510,7 @@ export async function runIngest(
           }
           done.push(target);
         }
+        if (current?.kind === 'shared') sharedAfter = await sharedLeftovers(current, sharedRounds, c);
       } finally {
         await current?.stop();
       }
@@ -347,7 +523,17 @@ export async function runIngest(
         'bare smtp-server': median_('bare smtp-server'),
         inboxd: median_('inboxd'),
       };
-      for (const peer of ['Haraka', 'MailDev'] as const) if (rates[peer] !== undefined) medians[peer] = median_(peer);
+      for (const peer of ['Haraka', 'MailDev', SHARED] as const)
+        if (rates[peer] !== undefined) medians[peer] = median_(peer);
+      const shared: SharedIngest | undefined =
+        sharedRounds.length > 0 && sharedAfter !== undefined
+          ? {
+              rounds: sharedRounds,
+              engineCpuMsPerMessage: middle(sharedRounds.map((r) => r.engineCpuMsPerMessage)),
+              walBytesPerMessage: middle(sharedRounds.map((r) => r.walBytesPerMessage)),
+              ...sharedAfter,
+            }
+          : undefined;
       results.push({
         ...c,
         bytes: sample.bytes,
@@ -358,6 +544,7 @@ export async function runIngest(
         inboxd: inboxdRounds,
         usage,
         servers: summaries,
+        ...(shared === undefined ? {} : { shared }),
         skipped: { ...skipped },
       });
     }

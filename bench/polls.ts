@@ -17,18 +17,11 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import {
-  createTestSchema,
-  postgresSkipReason,
-  redisSkipReason,
-  TEST_REDIS_URL,
-  testRedisPrefix,
-  type TestSchema,
-} from '../test/support/backends.js';
 import { openEhlo, toDataBlock, type SmtpSession } from '../test/support/smtp-dialogue.js';
 import { httpsClient, type HttpsClient } from './support/https-client.js';
 import { BUCKETS, type PollerConfig, type PollerReport } from './support/poller.js';
 import { startInboxd, type RunningInboxd } from './support/processes.js';
+import { meterEngines, openSharedBackends, sharedSkipReason, type SharedBackends } from './support/shared-backends.js';
 import { round } from './support/stats.js';
 
 export interface PollsOptions {
@@ -73,6 +66,8 @@ export interface PollsRun {
    * poller processes and this process, which sends the mail). */
   serviceCores: number;
   generatorCores: number;
+  /** On PostgreSQL + Redis: the CPU of the PostgreSQL backends serving the nodes and of the Redis server, in cores. */
+  engineCores?: number;
 }
 
 export interface PollsResult {
@@ -190,7 +185,9 @@ async function measure(
   nodes: RunningInboxd[],
   options: PollsOptions,
   log: (line: string) => void,
+  engines?: SharedBackends,
 ): Promise<PollsRun> {
+  let engineMeter: ReturnType<typeof meterEngines> | undefined;
   const scrapers: HttpsClient[] = nodes.map((node) => httpsClient(node));
   const pollers: Poller[] = [];
   try {
@@ -237,6 +234,7 @@ async function measure(
       pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
       self: selfCpuSeconds(),
     };
+    if (engines !== undefined) engineMeter = meterEngines(engines);
     const recipients = mailboxes.slice(0, Math.max(1, Math.floor(options.mailboxes / 10)));
     const sendStarted = now();
     const delivered = await sendMail(
@@ -266,6 +264,8 @@ async function measure(
       pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
       self: selfCpuSeconds(),
     };
+    const engineCpu = await engineMeter?.stop();
+    engineMeter = undefined;
     const cpuWindow = (cpuAfter.at - cpuBefore.at) / 1000;
     for (const poller of pollers) poller.child.send({ stop: true });
     const reports = await Promise.all(pollers.map((p) => p.report));
@@ -313,14 +313,16 @@ async function measure(
         (sum(cpuAfter.pollers) - sum(cpuBefore.pollers) + cpuAfter.self - cpuBefore.self) / cpuWindow,
         2,
       ),
+      ...(engineCpu === undefined ? {} : { engineCores: round(engineCpu.cpuSeconds / cpuWindow, 2) }),
     };
     log(
       `polls ${setup}: ${run.pollsPerSecond} polls/s (${run.ok} × 200, ${run.notModified} × 304, failures ${JSON.stringify(run.failures)}), ` +
         `p99 ${run.pollP99Ms} ms, event loop p99 ${run.eventLoopP99Ms} ms; ${run.delivered} messages, ${run.seenFirstPoll}/${run.checked} seen by the first poll after the 250; ` +
-        `service ${run.serviceCores} cores, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
+        `service ${run.serviceCores} cores${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis)`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
     );
     return run;
   } finally {
+    await engineMeter?.stop();
     for (const poller of pollers) if (poller.child.exitCode === null) poller.child.kill();
     await Promise.all(scrapers.map((s) => s.close()));
   }
@@ -346,30 +348,23 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   }
 
   if (process.env.BENCH_POLLS_SHARED === '0') return { ...result, skipped: 'BENCH_POLLS_SHARED=0' };
-  const skip =
-    (await postgresSkipReason().catch((e: Error) => e.message)) ??
-    (await redisSkipReason().catch((e: Error) => e.message));
+  const skip = await sharedSkipReason();
   if (skip !== null) {
     result.skipped = skip;
     log(`polls on PostgreSQL and Redis ${skip}`);
     return result;
   }
-  let schema: TestSchema | undefined;
+  // A fresh schema and key prefix, dropped and deleted after the run.
+  const backends = await openSharedBackends();
   const nodes: RunningInboxd[] = [];
   try {
-    schema = await createTestSchema();
-    const env = {
-      ...POLLS_ENV,
-      INBOXD_DATABASE_URL: schema.url,
-      INBOXD_REDIS_URL: TEST_REDIS_URL,
-      INBOXD_REDIS_PREFIX: testRedisPrefix(),
-    };
+    const env = { ...POLLS_ENV, ...backends.env };
     nodes.push(await startInboxd(env));
     nodes.push(await startInboxd(env));
-    result.runs.push(await measure('PostgreSQL + Redis, two nodes', nodes, options, log));
+    result.runs.push(await measure('PostgreSQL + Redis, two nodes', nodes, options, log, backends));
   } finally {
     await Promise.all(nodes.map((n) => n.stop()));
-    await schema?.drop();
+    await backends.close();
   }
   return result;
 }
@@ -408,7 +403,7 @@ export function pollsTable(result: PollsResult): string[] {
         .map(([k, v]) => `${k}: ${f(v)}`)
         .join(', ') || 'none';
     out.push(
-      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
+      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores${r.engineCores === undefined ? '' : ` (+ ${f(r.engineCores, 2)} PostgreSQL + Redis)`} | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
     );
   }
   if (result.skipped !== undefined) out.push('', `Two nodes on PostgreSQL and Redis: not run (${result.skipped}).`);

@@ -1,8 +1,10 @@
 // The benchmark's results as Markdown: one table of the goals (each a ratio or a bound, measured in the
 // same run) and the tables of absolute figures under it.
+import { SHARED } from './ingest.js';
 import { peerTables } from './ingest-report.js';
 import { pollsGoalRows, pollsTable } from './polls.js';
 import type { BenchResults } from './run.js';
+import { sizingInputs, sizingTables } from './sizing-table.js';
 
 const n = (value: number, digits = 0) =>
   Number.isFinite(value)
@@ -10,6 +12,16 @@ const n = (value: number, digits = 0) =>
     : '—';
 const pct = (ratio: number) => `${n(ratio * 100)}%`;
 const met = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+/** The shared setup's cell of the ingest table: its rate, or why it was not measured. */
+function shared(c: NonNullable<BenchResults['ingest']>[number]): string {
+  const rounds = c.shared?.rounds ?? [];
+  if (c.median[SHARED] === undefined || rounds.length === 0)
+    return c.skipped?.[SHARED] === undefined ? '—' : 'not measured';
+  const loop = Math.max(...rounds.map((x) => x.eventLoopP99Ms));
+  const rss = Math.max(...rounds.flatMap((x) => x.nodePeakRssMb));
+  return `${n(c.median[SHARED], 1)} (${n(loop, 1)} ms, ${n(rss)} MB)`;
+}
 
 /** `chart`: the address of the ingest chart (SVG) relative to where the Markdown is written. */
 export function renderReport(r: BenchResults, options: { chart?: string } = {}): string {
@@ -98,6 +110,36 @@ export function renderReport(r: BenchResults, options: { chart?: string } = {}):
     }
   }
   if (r.polls !== undefined) out.push(...pollsGoalRows(r.polls));
+  // Issue 15, goal 6: the same ingest and polls on two nodes sharing PostgreSQL and Redis.
+  if (ingest.length > 0 || r.polls !== undefined) {
+    const ingested = ingest.filter((c) => c.median[SHARED] !== undefined);
+    const polled = r.polls?.runs.find((run) => run.nodes > 1);
+    const parts: string[] = [];
+    if (ingest.length > 0)
+      parts.push(
+        ingested.length > 0
+          ? `ingest ${ingested.map((c) => `${label(c.size)} ${n(c.median[SHARED]!, 1)} msg/s`).join(', ')}${
+              ingested.length < ingest.length
+                ? ` (not at ${ingest
+                    .filter((c) => !ingested.includes(c))
+                    .map((c) => label(c.size))
+                    .join(', ')})`
+                : ''
+            }`
+          : `ingest not run: ${ingest.find((c) => c.skipped?.[SHARED] !== undefined)?.skipped[SHARED] ?? 'left out'}`,
+      );
+    if (r.polls !== undefined)
+      parts.push(
+        polled !== undefined
+          ? `polls ${n(polled.pollsPerSecond)}/s, p99 ${n(polled.pollP99Ms, 1)} ms`
+          : `polls not run: ${r.polls.skipped ?? 'left out'}`,
+      );
+    const ran =
+      (ingest.length === 0 || ingested.length === ingest.length) && (r.polls === undefined || polled !== undefined);
+    out.push(
+      `| ingest and polls also on PostgreSQL + Redis, two nodes; the sizing recomputed (below) | ${parts.join('; ')} | ${met(ran)} |`,
+    );
+  }
 
   if (ingest.length > 0) {
     out.push(
@@ -106,13 +148,13 @@ export function renderReport(r: BenchResults, options: { chart?: string } = {}):
       '',
     );
     out.push(
-      '| message | sessions | smtp-sink | bare smtp-server | inboxd | inboxd / bare | inboxd event-loop p99 / max | inboxd peak RSS |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      '| message | sessions | smtp-sink | bare smtp-server | inboxd | inboxd / bare | inboxd event-loop p99 / max | inboxd peak RSS | inboxd on PostgreSQL + Redis, 2 nodes (event-loop p99, RSS a node) |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const c of ingest) {
       const loop = `${n(Math.max(...c.inboxd.map((x) => x.eventLoopP99Ms)), 1)} / ${n(Math.max(...c.inboxd.map((x) => x.eventLoopMaxMs)), 1)} ms`;
       out.push(
-        `| ${c.size} (${n(c.bytes)} B) | ${c.sessions} | ${n(c.median['smtp-sink'], 1)} | ${n(c.median['bare smtp-server'], 1)} | ${n(c.median.inboxd, 1)} | ${pct(c.ratio)} | ${loop} | ${n(Math.max(...c.inboxd.map((x) => x.maxRssMb)))} MB |`,
+        `| ${c.size} (${n(c.bytes)} B) | ${c.sessions} | ${n(c.median['smtp-sink'], 1)} | ${n(c.median['bare smtp-server'], 1)} | ${n(c.median.inboxd, 1)} | ${pct(c.ratio)} | ${loop} | ${n(Math.max(...c.inboxd.map((x) => x.maxRssMb)))} MB | ${shared(c)} |`,
       );
     }
     if (r.peers !== undefined) {
@@ -159,5 +201,6 @@ export function renderReport(r: BenchResults, options: { chart?: string } = {}):
     }
   }
   if (r.polls !== undefined) out.push(...pollsTable(r.polls));
+  if (ingest.length > 0 || r.polls !== undefined) out.push(...sizingTables(sizingInputs(ingest, r.polls)));
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,8 @@
 // `npm run bench`: the performance goals of docs/performance.md, each measured as a ratio in the same run
 // (the machine is shared and noisy). Writes bench/results/<time>.json and .md (and latest.*); with
-// `--write` it also puts the table into docs/performance.md.
+// `--write` it also puts the table into docs/performance.md. The ingest and polls phases run inboxd on one
+// SQLite node and, when PostgreSQL and Redis answer, on two nodes sharing them (skipped, saying why,
+// otherwise); the report ends with docs/operations.md's sizing tables recomputed from both (sizing-table.ts).
 //
 //   npm run bench                      all phases at full size, ingest with the peers (about 25 minutes on 2 cores)
 //   npm run bench -- --quick           every phase small, one round (a smoke run, about 3 minutes)
@@ -12,12 +14,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { runGrowth, type GrowthResult } from './growth.js';
-import { runIngest, type IngestResult } from './ingest.js';
+import { runIngest, SHARED, type IngestOptions, type IngestResult } from './ingest.js';
 import { runPolls, type PollsResult } from './polls.js';
 import { runReads, type ReadsResult } from './reads.js';
 import { ingestSvg } from './ingest-report.js';
 import { renderReport } from './report.js';
 import { installPeers, PEER_VERSIONS, type PeerName } from './support/peers.js';
+import { sharedSkipReason } from './support/shared-backends.js';
 import type { SampleSize } from './support/sample-mail.js';
 import { ensureTools } from './support/tools.js';
 import { runWake, type WakeResult } from './wake.js';
@@ -85,7 +88,14 @@ if (wanted('ingest')) {
   }
   if (peers.skipped !== undefined) log(`ingest peers (Haraka, MailDev) skipped: ${peers.skipped}`);
   results.peers = peers;
-  const skipped = peers.skipped === undefined ? {} : { Haraka: peers.skipped, MailDev: peers.skipped };
+  const skipped: IngestOptions['skipped'] =
+    peers.skipped === undefined ? {} : { Haraka: peers.skipped, MailDev: peers.skipped };
+  // inboxd on two nodes sharing PostgreSQL and Redis (issue 15, goal 6), when both answer.
+  const sharedSkip = await sharedSkipReason();
+  if (sharedSkip !== null) {
+    skipped[SHARED] = sharedSkip;
+    log(`ingest on PostgreSQL and Redis ${sharedSkip}`);
+  }
   const cases = (
     quick
       ? [
@@ -99,7 +109,11 @@ if (wanted('ingest')) {
           { size: '7m' as SampleSize, sessions: 50, messages: 150 },
         ]
   ).filter((c) => sizes === undefined || sizes.includes(c.size));
-  results.ingest = await runIngest(cases, { interleaved: !quick, peers: peers.measured, skipped }, log);
+  results.ingest = await runIngest(
+    cases,
+    { interleaved: !quick, peers: peers.measured, shared: sharedSkip === null, skipped },
+    log,
+  );
 }
 if (wanted('reads')) results.reads = await runReads({ seconds: quick ? 3 : 10, rounds: quick ? 1 : 3 }, log);
 if (wanted('growth'))

@@ -1,5 +1,7 @@
-// Measures what one message costs in PostgreSQL and what one limiter key costs in Redis, the figures the
-// sizing table of docs/operations.md is built from. Run: npx tsx bench/shared-sizing.ts [messages]
+// Measures what one message costs in PostgreSQL through the store alone (no SMTP, no parsing) and what one
+// limiter key costs in Redis: a probe of the storage layer. docs/operations.md's sizing table is no longer
+// built from it but from the bench's ingest and polls on PostgreSQL + Redis (bench/sizing-table.ts).
+// Run: npx tsx bench/shared-sizing.ts [messages]
 // (default 5000) against this machine's PostgreSQL and Redis (INBOXD_TEST_PG_URL / INBOXD_TEST_REDIS_URL).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -44,7 +44,8 @@ function sysconf(name: string, fallback: number): number {
 
 let ticksPerSecond: number | undefined;
 let pageBytes: number | undefined;
-const clock = () => (ticksPerSecond ??= sysconf('CLK_TCK', 100));
+/** Clock ticks a second of /proc/<pid>/stat (USER_HZ). */
+export const clock = (): number => (ticksPerSecond ??= sysconf('CLK_TCK', 100));
 const pageSize = () => (pageBytes ??= sysconf('PAGESIZE', 4096));
 
 function readStat(pid: number): ProcStat | undefined {
