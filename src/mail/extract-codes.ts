@@ -50,10 +50,11 @@ const SENTENCE_WINDOW = 160;
 const NAMED_NEAR = 8;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|הוא|היא|adalah|ialah|คือ)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
-const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為)\s*[:：]?\s*$/iu;
+const COPULA_END =
+  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah)|คือ)\s*[:：]?\s*$/iu;
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
@@ -64,7 +65,8 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
 /** Code nouns that name what the code is for, never a kind of reference. */
-const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
+const PURPOSE =
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置/iu;
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
 const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
@@ -72,14 +74,14 @@ const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
 /** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
-const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na)(?![\p{L}])/iu;
+const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ/iu;
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
 /** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
 const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
-const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
  * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
 const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
@@ -213,12 +215,20 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
   const subjectOfCopula =
     noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
+  // "Vul deze code in de app in om je account te activeren:": after a code noun, a label followed by the
+  // action the code is for is that action's object, not the token's label.
+  const objectOfAction =
+    noun !== null &&
+    notCode !== null &&
+    noun.end <= notCode.start &&
+    firstMatch(ACTION, context.slice(notCode.end)) !== null;
   const labelled =
     notCode !== null &&
     context.length - notCode.end <= LABEL_REACH &&
     !endsSentence(context, notCode) &&
     !/\d/.test(context.slice(notCode.end)) &&
-    !subjectOfCopula;
+    !subjectOfCopula &&
+    !objectOfAction;
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
   // A noun naming a purpose ("account verification: 4821") is not qualified so.
   const qualified =
@@ -242,7 +252,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     qualified ||
     (notCode !== null &&
       !nounHoldsLabel &&
-      notCode.end >= noun.start &&
+      // after the noun or overlapping it ("mã thẻ"); a label just before it qualifies it or not (above)
+      notCode.end > noun.start &&
       firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null &&
       !forHeading(context, noun as Word, notCode));
   if (labelled && labelWins) {
@@ -290,8 +301,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  // A booking's PIN is for managing the booking, not a code to sign in with.
-  if (noun !== null && message.booking && WEAK_NOUN.test(context.slice(noun.start, noun.end))) return 0;
+  // A booking's PIN is for managing the booking, not a code to sign in with: "PIN", "PIN code".
+  if (noun !== null && message.booking && weakNoun(context, noun)) return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
@@ -324,6 +335,16 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
+}
+
+/** How far before a noun a word of its own phrase may start ("PIN code"). */
+const PHRASE_REACH = 12;
+
+/** Whether a noun, or a code noun just before it in the same phrase, names a code only as a label (a PIN). */
+function weakNoun(context: string, noun: Word): boolean {
+  const phrase = context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end);
+  for (const m of phrase.matchAll(CODE_NOUN)) if (WEAK_NOUN.test(m[0])) return true;
+  return false;
 }
 
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
