@@ -93,6 +93,9 @@ const CODE_NOUNS = [
   'ओटीपी',
   'mã',
   'mã xác (?:thực|minh|nhận)',
+  // Vietnamese written without its accents, as bank messages often are
+  'ma xac (?:thuc|minh|nhan)',
+  'ma otp',
   'kódu',
   'kódem',
   'kodem',
@@ -263,6 +266,9 @@ const ACTIONS = [
   'đăng nhập',
   'xác minh',
   'xác thực',
+  'dang nhap',
+  'xac minh',
+  'xac thuc',
   'लॉगिन',
   'вхід',
   'potvrzení',
@@ -403,6 +409,7 @@ const ENTERS = [
   'أدخل',
   'استخدم',
   'nhập',
+  'nhap',
   'दर्ज करें',
   'gir',
   'skriv',
@@ -464,11 +471,11 @@ const ENTERS = [
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
 export const PROMOTION_AFTER =
-  /\b(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|%|הנחה|ส่วนลด|ลดเพิ่ม|छूट/iu;
+  /(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|%|הנחה|ส่วนลด|ลดเพิ่ม|छूट/iu;
 
 /** A sentence offering a saving or a free delivery: a code in it is a discount code. */
 export const PROMOTION =
-  /%|\b(?:free (?:shipping|delivery)|discount|sale|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen)|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
+  /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sale|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen)|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
 
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
@@ -736,6 +743,9 @@ const NOT_CODES = [
   'mã giảm giá',
   'mã khuyến mãi',
   'mã giao dịch',
+  'ma giao dich',
+  'don hang',
+  'hoa don',
   // A door code, a ticket's or receipt's code, a company code, a member number, a transaction's reference
   'appointment',
   'rendez-vous',
@@ -976,6 +986,59 @@ const NOT_CODES = [
   // Hindi: coupon, discount
   'कूपन',
   'छूट',
+  // Bookings, discounts and customers where only the booking subject list had the word
+  'rezervac*',
+  'bokning*',
+  'बुकिंग',
+  'पीएनआर',
+  'sleva',
+  'slev*',
+  'знижк*',
+  'промокод*',
+  'промо',
+  'كوبون',
+  'プロモ*',
+  '促销',
+  '프로모션',
+  'निमंत्रण',
+  'kund*',
+  'sledování',
+  // A reference, in each language: a payment's, a transfer's, a request's
+  'referencia',
+  'referência',
+  'riferimento',
+  'référence',
+  'referenz*',
+  'referentie',
+  'kenmerk',
+  'referencyjn*',
+  'referens*',
+  'referans*',
+  'variabilní symbol',
+  'ocr',
+  'مرجع',
+  'المرجع',
+  '参照番号',
+  '受付番号',
+  '参考号',
+  '流水号',
+  '交易号',
+  '참조',
+  '접수번호',
+  'संदर्भ',
+  'tham chiếu',
+  // A referral code, which a person shares, never types to sign in
+  'referral',
+  'referal',
+  'empfehlung*',
+  'parrainage',
+  'referido',
+  'indicação',
+  'poleceni*',
+  'реферал*',
+  '推荐码',
+  '紹介',
+  '추천',
 ];
 
 /** Words of a booking, in a subject: a PIN in such a mail is for managing the booking. */
@@ -1006,6 +1069,15 @@ const BOOKINGS = [
   'pemesanan',
   'การจอง',
 ];
+
+/** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
+ * "recovery code", "einmalig". */
+export const PURPOSE =
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|כניסה|masuk|เข้าสู่ระบบ/iu;
+
+/** Words of a confirmation: in a mail about a booking, a "confirmation code" is the booking's reference. */
+export const CONFIRMATION =
+  /confirmation|bestätigung|confirmación|confirmação|conferma|bevestiging|potwierdzeni|подтвержд|підтвердж|potvrzen|bekräftelse|onay|تأكيد|確認|确认|確認|확인|पुष्टि|xác nhận|אישור|konfirmasi|ยืนยัน/iu;
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
 export const WEAK_NOUN = /^(?:pin|heslo|비밀번호|รหัสผ่าน)$/i;

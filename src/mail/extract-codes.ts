@@ -12,7 +12,12 @@
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
 // out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
 // first, at most five, each as a person types it (code-tokens.ts, typed).
-import { ACTION, BOOKING, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
+import {
+  ACTION,
+  BOOKING,
+  CODE_NOUN,
+  CONFIRMATION,
+  PURPOSE, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
 import {
   CANDIDATE,
   CURRENCY_BEFORE,
@@ -64,9 +69,6 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 /** A neighbouring group of capitals and digits with both, a space apart. */
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
-/** Code nouns that name what the code is for, never a kind of reference. */
-const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置/iu;
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
 const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
@@ -177,6 +179,9 @@ interface Message {
   actionNamed: boolean;
   /** Whether the subject speaks of a booking, whose PIN is for managing it. */
   booking: boolean;
+  /** Whether the subject offers a saving ("Summer sale: 20% off"): a newsletter's, whose codes are
+   * discount codes unless named for what a one-time code is for. */
+  promotion: boolean;
 }
 
 function judge(line: Line, match: RegExpExecArray, message: Message): number {
@@ -272,6 +277,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
+  // Under a subject offering a saving, only a code named for signing in, verifying or as one-time is one:
+  // "Your exclusive code: KQ7M2X" is the offer's.
+  if (message.promotion && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`)) return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
@@ -301,8 +309,9 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  // A booking's PIN is for managing the booking, not a code to sign in with: "PIN", "PIN code".
-  if (noun !== null && message.booking && weakNoun(context, noun)) return 0;
+  // A booking's PIN is for managing the booking, not a code to sign in with ("PIN", "PIN code"), and its
+  // confirmation code is its reference ("Confirmation code: HMX7K2P9Q").
+  if (noun !== null && message.booking && (weakNoun(context, noun) || confirmsBooking(context, noun))) return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
@@ -338,13 +347,19 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
 }
 
 /** How far before a noun a word of its own phrase may start ("PIN code"). */
-const PHRASE_REACH = 12;
+const PHRASE_REACH = 16;
 
 /** Whether a noun, or a code noun just before it in the same phrase, names a code only as a label (a PIN). */
 function weakNoun(context: string, noun: Word): boolean {
   const phrase = context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end);
   for (const m of phrase.matchAll(CODE_NOUN)) if (WEAK_NOUN.test(m[0])) return true;
   return false;
+}
+
+/** Whether a confirmation word stands in a noun's own phrase ("Confirmation code", "código de
+ * confirmación", "Bestätigungscode"). */
+function confirmsBooking(context: string, noun: Word): boolean {
+  return CONFIRMATION.test(context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end + PHRASE_REACH));
 }
 
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
@@ -379,6 +394,7 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
+    promotion: PROMOTION.test(subject),
   };
   const found = new Map<string, Scored>();
   let order = 0;
