@@ -1,7 +1,8 @@
 // The words around a one-time code in the languages inboxd's users read (issue 17), for extract-codes.ts.
 // Written from how senders word such mail, per language (en de fr es pt it nl pl ru uk cs sv tr ar ja zh ko
-// hi vi); matched case-insensitively and without word boundaries where a language compounds (German
-// "Bestätigungscode") or has no spaces (Japanese, Chinese).
+// hi vi he id th); matched case-insensitively and without word boundaries where a language compounds (German
+// "Bestätigungscode"), has no spaces (Japanese, Chinese, Thai) or joins prefixes to a word (Hebrew "הקוד",
+// the code; Arabic "الرمز").
 
 /** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
 const CODE_NOUNS = [
@@ -1084,7 +1085,8 @@ export const WEAK_NOUN = /^(?:pin|heslo|비밀번호|รหัสผ่าน)$/
 
 // A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
-// in scripts written without spaces (Japanese, Chinese, Korean) match anywhere.
+// in other scripts (Japanese, Chinese, Korean and Thai, written without spaces; Hebrew and Arabic, whose
+// prefixes join the word) match anywhere.
 function pattern(word: string): string {
   const body = word.replace(/^\*|\*$/g, '');
   const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');

@@ -1,7 +1,7 @@
 // Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
 // conservative, since a wrong code is worse than none. Candidate tokens and the shapes that are never a
 // code are in code-tokens.ts; here each candidate is weighed by the words around it (code-words.ts, about
-// nineteen languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
+// twenty-two languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
 // paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
 // its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
 // sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
@@ -296,7 +296,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const entered =
     (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) ||
     (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
-  const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
+  // Only marks before it ("<#> 482913 is your code", "→ 482913 …") and it still leads its sentence.
+  const leads = !/[\p{L}\p{N}]/u.test(sentence) || /[:：]\s*$/.test(sentence);
   const namedAfter =
     named !== null &&
     (otherLabel === null || otherLabel.start > named.start) &&
