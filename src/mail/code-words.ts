@@ -1087,16 +1087,33 @@ export const WEAK_NOUN = /^(?:pin|heslo|비밀번호|รหัสผ่าน)$/
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
 // in other scripts (Japanese, Chinese, Korean and Thai, written without spaces; Hebrew and Arabic, whose
 // prefixes join the word) match anywhere.
-function pattern(word: string): string {
-  const body = word.replace(/^\*|\*$/g, '');
-  const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
-  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body)) return source;
-  const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
-  const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
-  return `${lead}(?:${source})${trail}`;
+interface Piece {
+  lead: string;
+  source: string;
+  trail: string;
 }
 
-const alternation = (words: string[]): string => words.map(pattern).join('|');
+function piece(word: string): Piece {
+  const body = word.replace(/^\*|\*$/g, '');
+  const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
+  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body)) return { lead: '', source, trail: '' };
+  const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
+  const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
+  return { lead, source: `(?:${source})`, trail };
+}
+
+/** The words as one pattern, in their order. Neighbours with the same boundaries share them, "(?<!…)(?:a|b)
+ * (?!…)" for "(?<!…)a(?!…)|(?<!…)b(?!…)": the same matches, tried in the same order, with each boundary
+ * tested once at a position rather than once a word (the lists are read for every candidate token). */
+function alternation(words: string[]): string {
+  const runs: Piece[] = [];
+  for (const next of words.map(piece)) {
+    const last = runs.at(-1);
+    if (last !== undefined && last.lead === next.lead && last.trail === next.trail) last.source += `|${next.source}`;
+    else runs.push({ ...next });
+  }
+  return runs.map((r) => `${r.lead}(?:${r.source})${r.trail}`).join('|');
+}
 
 export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
 export const ACTION = new RegExp(alternation(ACTIONS), 'giu');
