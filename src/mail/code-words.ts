@@ -1096,7 +1096,8 @@ interface Piece {
 function piece(word: string): Piece {
   const body = word.replace(/^\*|\*$/g, '');
   const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
-  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body)) return { lead: '', source, trail: '' };
+  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body))
+    return { lead: '', source, trail: '' };
   const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
   const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
   return { lead, source: `(?:${source})`, trail };

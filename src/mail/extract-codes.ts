@@ -17,7 +17,13 @@ import {
   BOOKING,
   CODE_NOUN,
   CONFIRMATION,
-  PURPOSE, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
+  PURPOSE,
+  ENTER,
+  NOT_A_CODE,
+  PROMOTION,
+  PROMOTION_AFTER,
+  WEAK_NOUN,
+} from './code-words.js';
 import {
   CANDIDATE,
   CURRENCY_BEFORE,
