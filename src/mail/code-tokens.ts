@@ -97,7 +97,8 @@ function asciiDigit(d: string): string {
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
  * Full-width digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
  * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
- * invisible characters some senders put inside a code to stop phones linking it are dropped, and any
+ * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
+ * of Hebrew and Arabic mail around it, are dropped, and any
  * run of spaces (thin, no-break, ideographic) is one space. */
 export function linesOf(body: string): string[] {
   const lines = body
@@ -106,7 +107,7 @@ export function linesOf(body: string): string[] {
       l
         .replace(/[\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
         .replace(OTHER_DIGITS, asciiDigit)
-        .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+        .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
         .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
         .trim(),
     )

@@ -124,6 +124,35 @@ const CODE_NOUNS = [
   '备用码',
   '備用碼',
   '본인확인 ?번호',
+  // A temporary password, typed once like a code
+  'temporary password',
+  'temporäres passwort',
+  'temporäres kennwort',
+  'mot de passe temporaire',
+  'mot de passe provisoire',
+  'contraseña temporal',
+  'senha temporária',
+  'senha provisória',
+  'password temporanea',
+  'tijdelijk wachtwoord',
+  'hasło tymczasowe',
+  'временный пароль',
+  'тимчасовий пароль',
+  'dočasné heslo',
+  'tillfälligt lösenord',
+  'geçici şifre*',
+  'كلمة المرور المؤقتة',
+  'كلمة مرور مؤقتة',
+  '仮パスワード',
+  '临时密码',
+  '臨時密碼',
+  '임시 비밀번호',
+  'अस्थायी पासवर्ड',
+  'mật khẩu tạm thời',
+  'kata sandi sementara',
+  'סיסמה זמנית',
+  'הסיסמה הזמנית',
+  'รหัสผ่านชั่วคราว',
   'einmalpasswort',
   'einmalkennwort',
   'mot de passe à usage unique',
@@ -478,6 +507,10 @@ export const PROMOTION_AFTER =
 export const PROMOTION =
   /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sale|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen)|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
 
+/** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"): the mail is a promotion. */
+export const SALE =
+  /(?<![\p{L}\p{N}])(?:fırsat\p{L}*|kampanya\p{L}*|angebot\p{L}*|offres?|ofertas?|rebajas|promoção|promoções|offert[ae]|saldi|aanbieding\p{L}*|wyprzedaż\p{L}*|promocj\p{L}*|распродаж\p{L}*|розпродаж\p{L}*|výprodej\p{L}*|rea|khuyến mãi|ưu đãi|specials?)(?![\p{L}\p{N}])|セール|促销|特惠|세일|특가|تخفيضات|عروض|सेल|โปรโมชั่น/iu;
+
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
   'order',
@@ -744,6 +777,13 @@ const NOT_CODES = [
   'mã giảm giá',
   'mã khuyến mãi',
   'mã giao dịch',
+  'đặt phòng',
+  'đặt bàn',
+  'đặt lịch',
+  // A payment code to pay at a shop or a bank: the payment's reference
+  'payment',
+  'pembayaran',
+  'bayar',
   'ma giao dich',
   'don hang',
   'hoa don',

@@ -387,6 +387,12 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a Hindi coupon code', text('कूपन कोड MONSOON200 से ₹200 की अतिरिक्त छूट'), []],
   ['a code after marks that lead its sentence', text('<#> 482913 is your Acme verification code.'), ['482913']],
   ['accentless Vietnamese', text('Ma xac thuc giao dich: 739214. Het han sau 3 phut.'), ['739214']],
+  ['a temporary password is typed like a code', text('Your temporary password: K7QX2M'), ['K7QX2M']],
+  ['no code: a payment code to pay at a shop', text('Kode bayar: 48291377\nBayar di minimarket terdekat.'), []],
+  ['no code: a code under a subject of a sale', text('YAZ20 kodunu kullan, kazançlı çık!', 'Yaz fırsatları'), []],
+  ['no code: a Vietnamese room booking code', text('Mã đặt phòng: X7K2P9'), []],
+  ['a code between direction marks', text('קוד האימות שלך:\n\u200f\u200e482913\u200e\u200f'), ['482913']],
+  ['a code between direction mark entities in HTML', html('<p>קוד האימות שלך:</p><p>&rlm;482913&rlm;</p>'), ['482913']],
 ];
 
 describe('extractCodes (D24)', () => {

@@ -22,6 +22,7 @@ import {
   NOT_A_CODE,
   PROMOTION,
   PROMOTION_AFTER,
+  SALE,
   WEAK_NOUN,
 } from './code-words.js';
 import {
@@ -401,7 +402,7 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
-    promotion: PROMOTION.test(subject),
+    promotion: PROMOTION.test(subject) || SALE.test(subject),
   };
   const found = new Map<string, Scored>();
   let order = 0;
