@@ -29,8 +29,10 @@ const CODE_NOUNS = [
   'clé',
   'clef',
   'código',
+  'códigos',
   'codigo',
   'codice',
+  'codici',
   'clave',
   'chave',
   'chiave',
@@ -161,6 +163,7 @@ const CODE_NOUNS = [
   'password monouso',
   'eenmalig wachtwoord',
   'hasło jednorazowe',
+  'jednorazowe hasło',
   'jednorázové heslo',
   'engångslösenord',
   'одноразовый пароль',
@@ -194,6 +197,7 @@ const CODE_NOUNS = [
   'token',
   'token de segurança',
   'पासकोड',
+  'पिन',
   // Hebrew: a code, a one-time password, a key (matched inside a word, after the prefixes ה, ב, ל, ו)
   'קוד',
   'קודים',
@@ -497,6 +501,17 @@ const ENTERS = [
   'กรอก',
   'ป้อน',
   'พิมพ์',
+  'nutzen sie',
+  'saisir',
+  'utilice',
+  'inserisca',
+  'utilizzi',
+  'wprowadzić',
+  'ввести',
+  'opište',
+  'kullan',
+  'उपयोग करें',
+  'dùng',
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
@@ -1121,7 +1136,7 @@ export const CONFIRMATION =
   /confirmation|bestätigung|confirmación|confirmação|conferma|bevestiging|potwierdzeni|подтвержд|підтвердж|potvrzen|bekräftelse|onay|تأكيد|確認|确认|確認|확인|पुष्टि|xác nhận|אישור|konfirmasi|ยืนยัน/iu;
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
-export const WEAK_NOUN = /^(?:pin|heslo|비밀번호|รหัสผ่าน)$/i;
+export const WEAK_NOUN = /^(?:pin|पिन|heslo|비밀번호|รหัสผ่าน)$/i;
 
 // A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
