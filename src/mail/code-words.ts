@@ -807,6 +807,45 @@ const NOT_CODES = [
   'rendez-vous',
   'code porte',
   'digicode',
+  'door',
+  'tür',
+  'türcode',
+  'haustür*',
+  'porte',
+  'puerta',
+  'portão',
+  'deur*',
+  'drzwi',
+  'domofon*',
+  'двер*',
+  'домофон*',
+  'dveř*',
+  'dörr*',
+  'portkod*',
+  'kapı',
+  'باب',
+  'البوابة',
+  'ドア',
+  'オートロック',
+  '门禁',
+  '门锁',
+  '도어',
+  '현관',
+  'दरवाज़े',
+  'mã cửa',
+  'cửa ra vào',
+  'דלת',
+  'kode pintu',
+  'ประตู',
+  'keybox',
+  'key box',
+  'lockbox',
+  'key safe',
+  'schlüsselbox',
+  'schlüsselsafe',
+  'boîte à clés',
+  'caja de llaves',
+  'תיבת המפתחות',
   // Invitations: an invitation's code is the invitation's, not a one-time code (blind/README.md)
   'invitation',
   'invite',
@@ -1121,15 +1160,14 @@ const BOOKINGS = [
   '預訂',
   '예약',
   'حجز',
-  'הזמנה',
-  'pemesanan',
+  'reservasi',
   'การจอง',
 ];
 
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
- * "recovery code", "einmalig". */
+ * "recovery code", "einmalig", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|כניסה|masuk|เข้าสู่ระบบ/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Words of a confirmation: in a mail about a booking, a "confirmation code" is the booking's reference. */
 export const CONFIRMATION =

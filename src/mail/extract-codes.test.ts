@@ -393,6 +393,17 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a Vietnamese room booking code', text('Mã đặt phòng: X7K2P9'), []],
   ['a code between direction marks', text('קוד האימות שלך:\n\u200f\u200e482913\u200e\u200f'), ['482913']],
   ['a code between direction mark entities in HTML', html('<p>קוד האימות שלך:</p><p>&rlm;482913&rlm;</p>'), ['482913']],
+  ['no code: a door code', text('Türcode: 4821', 'Ihr Aufenthalt'), []],
+  [
+    'no code: a code in a booking mail not named for a one-time purpose',
+    text('Code: 4821', 'Your booking at Sea View'),
+    [],
+  ],
+  [
+    'a code to confirm an e-mail address in a booking mail',
+    text('أكّد بريدك الإلكتروني بإدخال الرمز:\nQK4-91T', 'أكّد بريدك الإلكتروني لحجز رحلتك'),
+    ['QK4-91T'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

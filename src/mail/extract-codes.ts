@@ -284,9 +284,10 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
-  // Under a subject offering a saving, only a code named for signing in, verifying or as one-time is one:
-  // "Your exclusive code: KQ7M2X" is the offer's.
-  if (message.promotion && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`)) return 0;
+  // Under a subject offering a saving or speaking of a booking, only a code named for signing in, verifying
+  // or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code: 4821" the booking's.
+  if ((message.promotion || message.booking) && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`))
+    return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
