@@ -394,6 +394,12 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a code between direction marks', text('קוד האימות שלך:\n\u200f\u200e482913\u200e\u200f'), ['482913']],
   ['a code between direction mark entities in HTML', html('<p>קוד האימות שלך:</p><p>&rlm;482913&rlm;</p>'), ['482913']],
   ['no code: a door code', text('Türcode: 4821', 'Ihr Aufenthalt'), []],
+  ['a Hebrew code for the account, "your" after the noun', text('הקוד לחשבון שלך: 482913'), ['482913']],
+  [
+    'a "Sales" in the subject is no sale',
+    text('Enter 482913 in Salesforce to continue.', 'Salesforce code'),
+    ['482913'],
+  ],
   [
     'no code: a code in a booking mail not named for a one-time purpose',
     text('Code: 4821', 'Your booking at Sea View'),

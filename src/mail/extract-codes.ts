@@ -83,7 +83,11 @@ const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
 /** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
-const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ/iu;
+const FOR =
+  /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ|(?:^|\s)ל$/iu;
+/** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
+ * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
+const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
@@ -118,10 +122,10 @@ function firstMatch(pattern: RegExp, text: string): Word | null {
 }
 
 /** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
- * your account:", no number between them. */
+ * your account:", "הקוד לחשבון שלך:", no number between them. */
 function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
-  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
+  return FOR.test(between) && !/\d/.test(between) && POSSESSIVE_COLON.test(context.slice(label.end));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
