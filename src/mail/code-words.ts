@@ -1,8 +1,8 @@
 // The words around a one-time code in the languages inboxd's users read (issue 17), for extract-codes.ts.
 // Written from how senders word such mail, per language (en de fr es pt it nl pl ru uk cs sv tr ar ja zh ko
-// hi vi he id th, and the commonest words of da no fi ro hu el ms fa bn); matched case-insensitively and without word boundaries where a language compounds (German
-// "Bestätigungscode"), has no spaces (Japanese, Chinese, Thai) or joins prefixes to a word (Hebrew "הקוד",
-// the code; Arabic "الرمز").
+// hi vi he id th, and the commonest words of da no fi ro hu el ms fa bn); matched case-insensitively and
+// without word boundaries where a language compounds (German "Bestätigungscode"), has no spaces (Japanese,
+// Chinese, Thai) or joins prefixes to a word (Hebrew "הקוד", the code; Arabic "الرمز").
 
 /** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
 const CODE_NOUNS = [
