@@ -1279,8 +1279,8 @@ export const WEAK_NOUN = /^(?:pin|पिन|heslo|비밀번호|รหัสผ�
 // prefixes join the word) match anywhere.
 interface Piece {
   lead: string;
+  /** The word, with the boundary after it when it has one. */
   source: string;
-  trail: string;
   /** A word in a script other than Latin, Cyrillic or Greek, matched anywhere. */
   other: boolean;
 }
@@ -1289,27 +1289,26 @@ function piece(word: string): Piece {
   const body = word.replace(/^\*|\*$/g, '');
   const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
   if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body))
-    return { lead: '', source, trail: '', other: true };
+    return { lead: '', source, other: true };
   const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
   const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
-  return { lead, source: `(?:${source})`, trail, other: false };
+  return { lead, source: `(?:${source})${trail}`, other: false };
 }
 
-/** The words as one pattern. Neighbours with the same boundaries share them, "(?<!…)(?:a|b)(?!…)" for
- * "(?<!…)a(?!…)|(?<!…)b(?!…)", and the words of other scripts, which have none, are one group at the end:
+/** The words as one pattern. Neighbours with the same boundary before them share it, "(?<!…)(?:a(?!…)|b)"
+ * for "(?<!…)a(?!…)|(?<!…)b", and the words of other scripts, which have none, are one group at the end:
  * the same matches, tried in the same order (a word of another script never starts where a Latin,
- * Cyrillic or Greek one does), with each boundary tested once at a position rather than once a word (the
+ * Cyrillic or Greek one does), with the boundary tested once at a position rather than once a word (the
  * lists are read for every candidate token). */
 function alternation(words: string[]): string {
   const pieces = words.map(piece);
   const runs: Piece[] = [];
   for (const next of [...pieces.filter((p) => !p.other), ...pieces.filter((p) => p.other)]) {
     const last = runs.at(-1);
-    if (last !== undefined && last.lead === next.lead && last.trail === next.trail && last.other === next.other)
-      last.source += `|${next.source}`;
+    if (last !== undefined && last.lead === next.lead && last.other === next.other) last.source += `|${next.source}`;
     else runs.push({ ...next });
   }
-  return runs.map((r) => `${r.lead}(?:${r.source})${r.trail}`).join('|');
+  return runs.map((r) => `${r.lead}(?:${r.source})`).join('|');
 }
 
 export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
