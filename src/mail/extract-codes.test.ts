@@ -394,6 +394,11 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a code between direction marks', text('קוד האימות שלך:\n\u200f\u200e482913\u200e\u200f'), ['482913']],
   ['a code between direction mark entities in HTML', html('<p>קוד האימות שלך:</p><p>&rlm;482913&rlm;</p>'), ['482913']],
   ['no code: a door code', text('Türcode: 4821', 'Ihr Aufenthalt'), []],
+  [
+    'no code: a booking’s PIN, the booking named in the body only',
+    text('Buchungsnummer: 4182.557.903\nPIN: 8812 (für Änderungen und Stornierungen)', 'Hotel Seeblick, Konstanz'),
+    [],
+  ],
   ['a Hebrew code for the account, "your" after the noun', text('הקוד לחשבון שלך: 482913'), ['482913']],
   [
     'a "Sales" in the subject is no sale',

@@ -50,6 +50,8 @@ const MAX_CODES = 5;
 /** How much of the text and of the HTML is read (characters). */
 const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
+/** How far into the subject and each body the words of a booking are looked for. */
+const BOOKING_REACH = 4096;
 /** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
 const MAX_CANDIDATES = 400;
 /** How far before a code its label may be, and after it the words that name it. */
@@ -188,8 +190,10 @@ interface Message {
   vetoed: Set<string>;
   /** Whether the subject names the action a code is for ("Sign in to …"). */
   actionNamed: boolean;
-  /** Whether the subject speaks of a booking, whose PIN is for managing it. */
+  /** Whether the subject speaks of a booking. */
   booking: boolean;
+  /** Whether the subject or the top of a body speaks of a booking, whose PIN is for managing it. */
+  bookingMentioned: boolean;
   /** Whether the subject offers a saving ("Summer sale: 20% off"): a newsletter's, whose codes are
    * discount codes unless named for what a one-time code is for. */
   promotion: boolean;
@@ -322,9 +326,14 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  // A booking's PIN is for managing the booking, not a code to sign in with ("PIN", "PIN code"), and its
-  // confirmation code is its reference ("Confirmation code: HMX7K2P9Q").
-  if (noun !== null && message.booking && (weakNoun(context, noun) || confirmsBooking(context, noun))) return 0;
+  // A booking's PIN is for managing the booking, not a code to sign in with ("PIN", "PIN code"), whether
+  // the subject or the body speaks of the booking; and where the subject does, its confirmation code is its
+  // reference ("Confirmation code: HMX7K2P9Q").
+  if (
+    noun !== null &&
+    ((message.bookingMentioned && weakNoun(context, noun)) || (message.booking && confirmsBooking(context, noun)))
+  )
+    return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
@@ -407,6 +416,7 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
+    bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
   };
   const found = new Map<string, Scored>();
