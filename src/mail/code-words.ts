@@ -1193,7 +1193,9 @@ const NOT_CODES = [
   '促销',
   '프로모션',
   'निमंत्रण',
-  'kund*',
+  'kund',
+  'kundnr',
+  'kundenummer',
   'sledování',
   // A reference, in each language: a payment's, a transfer's, a request's
   'referencia',

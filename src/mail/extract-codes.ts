@@ -250,13 +250,14 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     !subjectOfCopula &&
     !objectOfAction;
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
-  // A noun naming a purpose ("account verification: 4821") is not qualified so.
+  // A noun naming a purpose, or a phrase that does ("account verification: 4821", "one-time payment
+  // code"), is not qualified so.
   const qualified =
     noun !== null &&
     notCode !== null &&
     notCode.end <= noun.start &&
     JOINS.test(context.slice(notCode.end, noun.start)) &&
-    !PURPOSE.test(context.slice(noun.start, noun.end));
+    !PURPOSE.test(context.slice(Math.max(0, notCode.start - PHRASE_REACH), noun.end));
   // "Verification code for your account: 482913": a heading, the token the code's; "code pour accéder à
   // votre contrat n° 4470921" is the contract's number.
   // A noun that takes the label in ("Aktivierungs-ID") is the noun; a label that takes the noun in (Vietnamese
