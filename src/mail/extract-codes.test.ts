@@ -388,6 +388,8 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a code after marks that lead its sentence', text('<#> 482913 is your Acme verification code.'), ['482913']],
   ['accentless Vietnamese', text('Ma xac thuc giao dich: 739214. Het han sau 3 phut.'), ['739214']],
   ['a temporary password is typed like a code', text('Your temporary password: K7QX2M'), ['K7QX2M']],
+  ['a code to collect a parcel is not the parcel’s number', text('Code de retrait du colis : 4821'), ['4821']],
+  ['a Thai parcel pick-up code', text('รหัสรับพัสดุ: 482913'), ['482913']],
   ['a one-time payment code is a code', text('Your one-time payment code is 482913.', 'Card payment'), ['482913']],
   ['no code: a payment code to pay at a shop', text('Kode bayar: 48291377\nBayar di minimarket terdekat.'), []],
   ['no code: a code under a subject of a sale', text('YAZ20 kodunu kullan, kazançlı çık!', 'Yaz fırsatları'), []],
