@@ -11,27 +11,35 @@
  * an address; a colon just before is a label's ("code:482913"). Every quantifier is bounded, and a token
  * can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5}|[A-Z0-9]{1,2}-[A-Z0-9]{3,8})|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5}|[A-Z0-9]{11,16}|[A-Z0-9]{1,2}-[A-Z0-9]{3,8}|[A-Z0-9]{2}(?:-[A-Z0-9]{2}){2,5})|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
 export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
 export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
+/** A unit after a number, as a word of its own: "15 min", "10 h", not "3782 Hızlı …" or "4821 Mã …". */
 export const UNIT_AFTER =
-  /^\s?(h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)\b|^\s?(分|時|時間|日|月|年|秒|일|월|년|시|분)/i;
+  /^\s?(?:h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)(?![\p{L}\p{N}])|^\s?(?:分|時|時間|日|月|年|秒|일|월|년|시|분)/iu;
 /** "1030 am" is a time; "7391 am Automaten" is not (German "am", at the). */
 const AM_PM_AFTER = /^\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])/iu;
 export const isTime = (token: string, after: string): boolean =>
   /^(?:0?\d|1[0-2])[0-5]\d$/.test(token) && AM_PM_AFTER.test(after);
-/** A date written with dashes or spaces (2026-11-21, 21-11-2026): never a code. */
-const DATE = /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d)$/;
+/** A date written with dashes or spaces (2026-11-21, 21-11-2026), or a day and a month with a dash
+ * (22-06, 06-22): never a code. */
+const DATE =
+  /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d|(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01]))$/;
 export const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
 export const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
 /** Shapes that only a label right before them or the line above them makes a code: groups of letters and
- * digits set out with spaces (a postcode's shape too), capitals alone, and numbers of more than eight digits. */
+ * digits set out with spaces (a postcode's shape too), capitals alone, numbers of more than eight digits,
+ * digits in dash groups of one digit (a Chinese pick-up code, 8-2-4017), letters and digits in dash groups
+ * of two (K7-M2-Q9), and more than ten letters and digits in one run (an eSIM's activation code, and a
+ * parcel's or an account's number too). */
 export const needsLabel = (token: string): boolean =>
-  isDigits(token) ? token.replace(/[ -]/g, '').length > 8 : token.includes(' ') || !/\d/.test(token);
+  isDigits(token)
+    ? token.replace(/[ -]/g, '').length > 8 || /(?:^|-)\d(?:-|$)/.test(token)
+    : token.includes(' ') || !/\d/.test(token) || /^[A-Z\d]{2}-/.test(token) || /^[A-Z\d]{11,}$/.test(token);
 
 /** The code a person types: digits or letters shown in groups or one by one are typed without the spaces
  * (482 913 → 482913, K2M 7QP → K2M7QP); a dash is kept as shown (123-456, ABCD-EFGH), as forms that split
@@ -41,8 +49,8 @@ export function typed(token: string): string {
 }
 
 /** Shapes that are never a one-time code: too few or too many digits once grouped, dates, fewer than four
- * letters and digits, and a word followed by a two-digit number (WINTER15, HIVER20), the shape of a
- * discount code. */
+ * letters and digits, and a word followed by a number of one to three digits (WINTER15, ZOMER3,
+ * MONSOON200), the shape of a discount code. */
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
     // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066); a phone
@@ -57,22 +65,40 @@ export function plausible(token: string): boolean {
   }
   // Three letters and digits are a name ("2FA code", "MP3"), not a code: codes have four characters or more.
   if (token.replace(/-/g, '').length < 4) return false;
-  const promo = /^([A-Z]{4,})\d{2}$/.exec(token);
-  return promo === null || ((promo[1] as string).match(/[AEIOUY]/g) ?? []).length * 3 < (promo[1] as string).length;
+  // More than ten in one run: a code's letters and digits are mixed; a long run of digits after a prefix
+  // is a reference (NT2506100918447, RR448127733IL), and a run of letters read as a word a promotion's
+  // name (MIERCOLES2X1).
+  if (/^[A-Z\d]{11,}$/.test(token) && (/\d{5}/.test(token) || wordLike(token, 5))) return false;
+  const promo = /^([A-Z]{4,})\d{1,3}$/.exec(token);
+  return promo === null || !wordLike(promo[1] as string, 4);
+}
+
+/** Whether a token holds a run of letters, at least `least` long, of which a third or more are vowels, as
+ * a word's are; the letters of a generated code are mostly consonants, as most letters are. */
+function wordLike(token: string, least: number): boolean {
+  for (const [run] of token.matchAll(/[A-Z]+/g))
+    if (run.length >= least && (run.match(/[AEIOUY]/g) ?? []).length * 3 >= run.length) return true;
+  return false;
 }
 
 /** The first code point of each run of ten digits in the other scripts read: Arabic-Indic, Eastern
- * Arabic-Indic (Persian, Urdu), Devanagari. */
-const ZEROS = [0x660, 0x6f0, 0x966];
+ * Arabic-Indic (Persian, Urdu), Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+ * Malayalam, Thai, Lao, Myanmar, Khmer. */
+const ZEROS = [
+  0x660, 0x6f0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0x1040, 0x17e0,
+];
+const OTHER_DIGITS =
+  /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\u1040-\u1049\u17e0-\u17e9]/g;
 function asciiDigit(d: string): string {
   const code = d.charCodeAt(0);
   return String(code - (ZEROS.find((zero) => code >= zero && code <= zero + 9) as number));
 }
 
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
- * Full-width digits and capitals, and Arabic and Devanagari digits, are read as the ASCII a person types
- * ("４８２９１３", "٤٨٢٩١٣" → 482913; a form takes them so), the
- * invisible characters some senders put inside a code to stop phones linking it are dropped, and any
+ * Full-width digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
+ * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
+ * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
+ * of Hebrew and Arabic mail around it, are dropped, and any
  * run of spaces (thin, no-break, ideographic) is one space. */
 export function linesOf(body: string): string[] {
   const lines = body
@@ -80,8 +106,8 @@ export function linesOf(body: string): string[] {
     .map((l) =>
       l
         .replace(/[\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-        .replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g, asciiDigit)
-        .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+        .replace(OTHER_DIGITS, asciiDigit)
+        .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
         .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
         .trim(),
     )

@@ -1,7 +1,7 @@
 // Likely one-time codes in a message (D24, issue 17): what an agent reads a verification mail for. Pure and
 // conservative, since a wrong code is worse than none. Candidate tokens and the shapes that are never a
 // code are in code-tokens.ts; here each candidate is weighed by the words around it (code-words.ts, about
-// nineteen languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
+// twenty-two languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
 // paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
 // its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
 // sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
@@ -12,7 +12,19 @@
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
 // out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
 // first, at most five, each as a person types it (code-tokens.ts, typed).
-import { ACTION, BOOKING, CODE_NOUN, ENTER, NOT_A_CODE, PROMOTION, PROMOTION_AFTER, WEAK_NOUN } from './code-words.js';
+import {
+  ACTION,
+  BOOKING,
+  CODE_NOUN,
+  CONFIRMATION,
+  PURPOSE,
+  ENTER,
+  NOT_A_CODE,
+  PROMOTION,
+  PROMOTION_AFTER,
+  SALE,
+  WEAK_NOUN,
+} from './code-words.js';
 import {
   CANDIDATE,
   CURRENCY_BEFORE,
@@ -38,6 +50,8 @@ const MAX_CODES = 5;
 /** How much of the text and of the HTML is read (characters). */
 const MAX_TEXT = 64 * 1024;
 const MAX_HTML = 256 * 1024;
+/** How far into the subject and each body the words of a booking are looked for. */
+const BOOKING_REACH = 4096;
 /** How many candidate tokens are weighed in one message: a code is near the top of its mail. */
 const MAX_CANDIDATES = 400;
 /** How far before a code its label may be, and after it the words that name it. */
@@ -50,10 +64,11 @@ const SENTENCE_WINDOW = 160;
 const NAMED_NEAR = 8;
 /** What may stand between a word naming a code and the code itself for the word to be its label. */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|הוא|היא|adalah|ialah|คือ|este|είναι|است)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
-const COPULA_END = /(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為)\s*[:：]?\s*$/iu;
+const COPULA_END =
+  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah|este|είναι)|คือ)\s*[:：]?\s*$/iu;
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
@@ -63,8 +78,6 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 /** A neighbouring group of capitals and digits with both, a space apart. */
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
-/** Code nouns that name what the code is for, never a kind of reference. */
-const PURPOSE = /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác/iu;
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
 const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
@@ -72,14 +85,18 @@ const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
 /** "For" between a code noun and a label after it: the code is for that thing ("code for your account",
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
-const FOR = /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na)(?![\p{L}])/iu;
+const FOR =
+  /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ|(?:^|\s)ל$/iu;
+/** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
+ * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
+const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
 /** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
 const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
-const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為)\s*$/iu;
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
  * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
 const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
@@ -107,10 +124,10 @@ function firstMatch(pattern: RegExp, text: string): Word | null {
 }
 
 /** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
- * your account:", no number between them. */
+ * your account:", "הקוד לחשבון שלך:", no number between them. */
 function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
-  return FOR.test(between) && !/\d/.test(between) && /^\s*[:：]\s*$/.test(context.slice(label.end));
+  return FOR.test(between) && !/\d/.test(between) && POSSESSIVE_COLON.test(context.slice(label.end));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
@@ -173,8 +190,13 @@ interface Message {
   vetoed: Set<string>;
   /** Whether the subject names the action a code is for ("Sign in to …"). */
   actionNamed: boolean;
-  /** Whether the subject speaks of a booking, whose PIN is for managing it. */
+  /** Whether the subject speaks of a booking. */
   booking: boolean;
+  /** Whether the subject or the top of a body speaks of a booking, whose PIN is for managing it. */
+  bookingMentioned: boolean;
+  /** Whether the subject offers a saving ("Summer sale: 20% off"): a newsletter's, whose codes are
+   * discount codes unless named for what a one-time code is for. */
+  promotion: boolean;
 }
 
 function judge(line: Line, match: RegExpExecArray, message: Message): number {
@@ -213,20 +235,29 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
   const subjectOfCopula =
     noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
+  // "Vul deze code in de app in om je account te activeren:": after a code noun, a label followed by the
+  // action the code is for is that action's object, not the token's label.
+  const objectOfAction =
+    noun !== null &&
+    notCode !== null &&
+    noun.end <= notCode.start &&
+    firstMatch(ACTION, context.slice(notCode.end)) !== null;
   const labelled =
     notCode !== null &&
     context.length - notCode.end <= LABEL_REACH &&
     !endsSentence(context, notCode) &&
     !/\d/.test(context.slice(notCode.end)) &&
-    !subjectOfCopula;
+    !subjectOfCopula &&
+    !objectOfAction;
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
-  // A noun naming a purpose ("account verification: 4821") is not qualified so.
+  // A noun naming a purpose, or a phrase that does ("account verification: 4821", "one-time payment
+  // code"), is not qualified so.
   const qualified =
     noun !== null &&
     notCode !== null &&
     notCode.end <= noun.start &&
     JOINS.test(context.slice(notCode.end, noun.start)) &&
-    !PURPOSE.test(context.slice(noun.start, noun.end));
+    !PURPOSE.test(context.slice(Math.max(0, notCode.start - PHRASE_REACH), noun.end));
   // "Verification code for your account: 482913": a heading, the token the code's; "code pour accéder à
   // votre contrat n° 4470921" is the contract's number.
   // A noun that takes the label in ("Aktivierungs-ID") is the noun; a label that takes the noun in (Vietnamese
@@ -242,7 +273,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     qualified ||
     (notCode !== null &&
       !nounHoldsLabel &&
-      notCode.end >= noun.start &&
+      // after the noun or overlapping it ("mã thẻ"); a label just before it qualifies it or not (above)
+      notCode.end > noun.start &&
       firstMatch(ACTION, context.slice(noun.end, notCode.start)) === null &&
       !forHeading(context, noun as Word, notCode));
   if (labelled && labelWins) {
@@ -261,6 +293,10 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
+  // Under a subject offering a saving or speaking of a booking, only a code named for signing in, verifying
+  // or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code: 4821" the booking's.
+  if ((message.promotion || message.booking) && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`))
+    return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
   const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
@@ -277,7 +313,8 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   const entered =
     (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end))) ||
     (enterAfter !== null && PARTICLE.test(following.slice(0, enterAfter.start)));
-  const leads = sentence.trim() === '' || /[:：]\s*$/.test(sentence);
+  // Only marks before it ("<#> 482913 is your code", "→ 482913 …") and it still leads its sentence.
+  const leads = !/[\p{L}\p{N}]/u.test(sentence) || /[:：]\s*$/.test(sentence);
   const namedAfter =
     named !== null &&
     (otherLabel === null || otherLabel.start > named.start) &&
@@ -290,8 +327,14 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
     const right = direct && before.trim() !== '';
     return introduced || right ? (alone ? 4 : 3) : 0;
   }
-  // A booking's PIN is for managing the booking, not a code to sign in with.
-  if (noun !== null && message.booking && WEAK_NOUN.test(context.slice(noun.start, noun.end))) return 0;
+  // A booking's PIN is for managing the booking, not a code to sign in with ("PIN", "PIN code"), whether
+  // the subject or the body speaks of the booking; and where the subject does, its confirmation code is its
+  // reference ("Confirmation code: HMX7K2P9Q").
+  if (
+    noun !== null &&
+    ((message.bookingMentioned && weakNoun(context, noun)) || (message.booking && confirmsBooking(context, noun)))
+  )
+    return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
@@ -326,6 +369,22 @@ function judge(line: Line, match: RegExpExecArray, message: Message): number {
   return 0;
 }
 
+/** How far before a noun a word of its own phrase may start ("PIN code"). */
+const PHRASE_REACH = 16;
+
+/** Whether a noun, or a code noun just before it in the same phrase, names a code only as a label (a PIN). */
+function weakNoun(context: string, noun: Word): boolean {
+  const phrase = context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end);
+  for (const m of phrase.matchAll(CODE_NOUN)) if (WEAK_NOUN.test(m[0])) return true;
+  return false;
+}
+
+/** Whether a confirmation word stands in a noun's own phrase ("Confirmation code", "código de
+ * confirmación", "Bestätigungscode"). */
+function confirmsBooking(context: string, noun: Word): boolean {
+  return CONFIRMATION.test(context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end + PHRASE_REACH));
+}
+
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
  * after it are read. */
 const HEAD_REACH = 24;
@@ -358,6 +417,8 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
+    bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
+    promotion: PROMOTION.test(subject) || SALE.test(subject),
   };
   const found = new Map<string, Scored>();
   let order = 0;

@@ -1,6 +1,6 @@
 // The http(s) links of a message (D24), never visited: from the HTML's anchors and the text's bare URLs,
 // deduplicated, best first: links whose text, address or wrapped target (a tracking redirect's `url=`
-// parameter) speaks of verifying, confirming, resetting, signing in or joining, in the nineteen languages
+// parameter) speaks of verifying, confirming, resetting, signing in or joining, in the twenty-two languages
 // of the codes corpus, come first; then links whose text names the next step of an order, delivery, booking
 // or invoice (view, track, manage, pay); then the rest; help, legal, social, "view in browser", home-page,
 // returns and logo links after them; unsubscribe and preference links last of all, so an agent taking the
@@ -41,13 +41,16 @@ const ACTION = new RegExp(
     'सत्यापित|पुष्टि|लॉग इन|लॉगिन|रीसेट|पासवर्ड|स्वीकार|सक्रिय',
     'xác nhận|xác minh|xác thực|đăng nhập|đặt lại|mật khẩu|chấp nhận|kích hoạt',
     '確認|認証|인증',
+    'אימות|לאמת|אישור|לאשר|כניסה|להיכנס|להתחבר|התחברות|איפוס|סיסמה|הצטרפות|להצטרף|קבלת ההזמנה|הפעלה|להפעיל',
+    'verifikasi|konfirmasi|masuk|atur ulang|kata sandi|aktifkan|aktivasi|gabung|terima undangan',
+    'ยืนยัน|เข้าสู่ระบบ|รีเซ็ต|รหัสผ่าน|ตอบรับ|เข้าร่วม|เปิดใช้งาน',
   ].join('|'),
   'i',
 );
 const OPT_OUT =
-  /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký/i;
+  /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký|הסרה מ|להסרה|berhenti berlangganan|ยกเลิกการรับ|ยกเลิกการสมัครรับ/i;
 const LOW =
-  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة|nápověda|hjälp|kundtjänst|допомога|सहायता|trợ giúp|hỗ trợ|ochrana osobních údajů|integritet|конфіденційн|गोपनीयता|quyền riêng tư/i;
+  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة|nápověda|hjälp|kundtjänst|допомога|सहायता|trợ giúp|hỗ trợ|ochrana osobních údajů|integritet|конфіденційн|गोपनीयता|quyền riêng tư|פרטיות|תנאי שימוש|עזרה|תמיכה|privasi|bantuan|syarat dan ketentuan|ความเป็นส่วนตัว|ช่วยเหลือ|ข้อกำหนด/i;
 /** The next step of an order, a delivery, a booking or an invoice, on a link's text: "View your order",
  * "Track package", "Manage booking", "Pay invoice". Ranked after an action link, before other links. */
 const NEXT_STEP = new RegExp(
@@ -64,12 +67,12 @@ const NEXT_STEP = new RegExp(
     'xem|theo dõi|quản lý|thanh toán|tải xuống|tải về',
   ].join(
     '|',
-  )})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل|देखें|ट्रैक|भुगतान|डाउनलोड`,
+  )})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل|देखें|ट्रैक|भुगतान|डाउनलोड|צפייה|לצפייה|מעקב|ניהול|לתשלום|הורדה|ดู|ติดตาม|จัดการ|ชำระ|ดาวน์โหลด|(?<!\\p{L})(?:lihat|lacak|kelola|bayar|unduh|buka|cek)(?!\\p{L})`,
   'iu',
 );
 /** Links to send something back, in the footer of an order or delivery mail: never the action of the mail. */
 const RETURNS =
-  /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
+  /retoure|\breturns\b|\bretours\b|rücksend|devoluci|devoluç|\bresi e\b|\breso\b|zwrot|возврат|返品|退货|退貨|반품|\biade\b|إرجاع/i;
 /** Punctuation that ends a sentence around a bare URL rather than the URL. */
 const TRAILING = '.,;:!?)]}>\'"';
 /** How much of a link's text and address is read to rank it, and how many links are looked at. */

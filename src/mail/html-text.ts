@@ -11,6 +11,14 @@ const NAMED: Record<string, string> = {
   ndash: '-',
   mdash: '-',
   hyphen: '-',
+  thinsp: ' ',
+  ensp: ' ',
+  emsp: ' ',
+  shy: '\u00ad',
+  zwj: '\u200d',
+  zwnj: '\u200c',
+  lrm: '\u200e',
+  rlm: '\u200f',
 };
 
 export function decodeEntities(text: string): string {
