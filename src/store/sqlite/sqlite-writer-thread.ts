@@ -2,8 +2,12 @@
 // takes every write waiting on its port and commits them together. Each write runs inside a savepoint,
 // so one that fails (a constraint, say) fails alone; a failed COMMIT fails them all, and none is
 // reported done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
+// A group of seen flags alone commits without that fsync: D10 is about mail, and a seen flag (D3, D24) is
+// the one thing a crash may lose. It is as atomic and as visible to the next write as any commit, so two
+// waits still never take the same message; and the next durable commit's fsync of the WAL, which syncs
+// the file as a whole, makes it durable too. A claim then waits for the writer, not for the disk.
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
+import { durableSynchronous, openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
 import { READY_ID, type WriteReply } from './sqlite-writer.js';
 import { transferable } from '../../transferable.js';
@@ -55,7 +59,21 @@ function spentBytes(request: WriteOp): ArrayBuffer[] {
 
 let commits = 0;
 
+/** Writes whose commit need not be durable: seen flags. */
+const UNSYNCED_OPS: ReadonlySet<WriteOp['op']> = new Set(['markSeen', 'claimUnseen']);
+const DURABLE = durableSynchronous(options);
+
 function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
+  const synced = !group.every((request) => UNSYNCED_OPS.has(request.op));
+  if (!synced) db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return commitInOne(group, synced);
+  } finally {
+    if (!synced) db.exec(`PRAGMA synchronous = ${DURABLE}`);
+  }
+}
+
+function commitInOne(group: (WriteOp & { id: number })[], synced: boolean): WriteReply[] {
   const replies: WriteReply[] = [];
   const commit = ++commits;
   try {
@@ -63,7 +81,7 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
     for (const request of group) {
       db.exec('SAVEPOINT one');
       try {
-        replies.push({ id: request.id, commit, ok: true, value: applyWrite(writes, request) });
+        replies.push({ id: request.id, commit, synced, ok: true, value: applyWrite(writes, request) });
         db.exec('RELEASE one');
       } catch (error) {
         // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
@@ -71,14 +89,14 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
         if (!db.isTransaction) throw error;
         db.exec('ROLLBACK TO one');
         db.exec('RELEASE one');
-        replies.push({ id: request.id, commit, ok: false, error: describe(error) });
+        replies.push({ id: request.id, commit, synced, ok: false, error: describe(error) });
       }
     }
     db.exec('COMMIT');
     return replies;
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
-    return group.map((request) => ({ id: request.id, commit, ok: false, error: describe(error) }));
+    return group.map((request) => ({ id: request.id, commit, synced, ok: false, error: describe(error) }));
   }
 }
 
@@ -117,7 +135,7 @@ function drain(): void {
   }
 }
 
-port.postMessage({ id: READY_ID, commit: 0, ok: true, value: null } satisfies WriteReply);
+port.postMessage({ id: READY_ID, commit: 0, synced: true, ok: true, value: null } satisfies WriteReply);
 
 port.on('message', (message: Request) => {
   backlog.push(message);
