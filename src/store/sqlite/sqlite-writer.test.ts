@@ -100,7 +100,9 @@ describe('the SQLite writer thread', () => {
         await store.markSeen('v@x.test', id, T0);
       });
       assert.equal(seen, 0);
-      const mailed = await walSyncs(() => store.saveMail(mail(ulid(), 'second'), [{ id: ulid(), mailbox: 'v@x.test' }]));
+      const mailed = await walSyncs(() =>
+        store.saveMail(mail(ulid(), 'second'), [{ id: ulid(), mailbox: 'v@x.test' }]),
+      );
       assert.ok(mailed > 0);
     } finally {
       await store.close();
