@@ -2,10 +2,14 @@
 // takes every write waiting on its port and commits them together. Each write runs inside a savepoint,
 // so one that fails (a constraint, say) fails alone; a failed COMMIT fails them all, and none is
 // reported done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
-// A group of seen flags alone commits without that fsync: D10 is about mail, and a seen flag (D3, D24) is
-// the one thing a crash may lose. It is as atomic and as visible to the next write as any commit, so two
-// waits still never take the same message; and the next durable commit's fsync of the WAL, which syncs
-// the file as a whole, makes it durable too. A claim then waits for the writer, not for the disk.
+// Seen flags (a read's, a wait's claim: D3, D24) waiting among the writes are committed first, in a
+// group of their own and without that fsync: D10 is about mail, and a seen flag is the one thing a crash
+// may lose. Such a commit is as atomic and as visible to the next write as any, so two waits still never
+// take the same message; the next durable commit's fsync of the WAL, which syncs the file as a whole,
+// makes it durable too. A claim then waits neither for the disk nor for the mail committed beside it, and
+// a disk whose fsync fails fails the mail, not the reads. (Committed ahead of writes that came before
+// them, they change nothing those writes do: a seen flag touches only its message's row, and a claim is
+// made only on a message already stored.)
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { durableSynchronous, openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
@@ -63,17 +67,16 @@ let commits = 0;
 const UNSYNCED_OPS: ReadonlySet<WriteOp['op']> = new Set(['markSeen', 'claimUnseen']);
 const DURABLE = durableSynchronous(options);
 
-function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
-  const synced = !group.every((request) => UNSYNCED_OPS.has(request.op));
-  if (!synced) db.exec('PRAGMA synchronous = NORMAL');
+function commitUnsynced(group: (WriteOp & { id: number })[]): WriteReply[] {
+  db.exec('PRAGMA synchronous = NORMAL');
   try {
-    return commitInOne(group, synced);
+    return commitGroup(group, false);
   } finally {
-    if (!synced) db.exec(`PRAGMA synchronous = ${DURABLE}`);
+    db.exec(`PRAGMA synchronous = ${DURABLE}`);
   }
 }
 
-function commitInOne(group: (WriteOp & { id: number })[], synced: boolean): WriteReply[] {
+function commitGroup(group: (WriteOp & { id: number })[], synced: boolean): WriteReply[] {
   const replies: WriteReply[] = [];
   const commit = ++commits;
   try {
@@ -123,9 +126,11 @@ function drain(): void {
       group.push(request);
       bytes += bytesOf(request);
     }
-    if (group.length > 0) {
-      commitGroup(group).forEach((reply, index) => port.postMessage(reply, spentBytes(group[index]!)));
-    }
+    const seen = group.filter((request) => UNSYNCED_OPS.has(request.op));
+    const rest = group.filter((request) => !UNSYNCED_OPS.has(request.op));
+    if (seen.length > 0) commitUnsynced(seen).forEach((reply) => port.postMessage(reply));
+    if (rest.length > 0)
+      commitGroup(rest, true).forEach((reply, index) => port.postMessage(reply, spentBytes(rest[index]!)));
     if (closeAfter) {
       backlog = [];
       closeDatabase();

@@ -53,7 +53,7 @@ describe('the SQLite writer thread', () => {
     await store.close();
   });
 
-  it('commits a group of seen flags alone without a sync of its own, still one claim per message (D24)', async () => {
+  it('commits seen flags in groups of their own without a sync, still one claim per message (D24)', async () => {
     const { writer, store } = await open('seen');
     const id = ulid();
     await store.saveMail(mail(ulid(), 'claimed'), [{ id, mailbox: 'w@x.test' }]);
@@ -70,12 +70,18 @@ describe('the SQLite writer thread', () => {
     assert.ok(after.commits > before.commits);
     assert.equal(after.syncedCommits, before.syncedCommits, 'no seen-only group was synced');
     assert.equal((await store.getMessage('w@x.test', id, T0))?.seen, true);
-    // Mail after them is synced again, claims in its group with it.
-    await Promise.all([
-      store.saveMail(mail(ulid(), 'next'), [{ id: ulid(), mailbox: 'w@x.test' }]),
-      store.claimUnseen('w@x.test', id, T0),
+    // Mail is synced again; seen flags waiting beside it go in a commit of their own, ahead of it.
+    const next = ulid();
+    await store.saveMail(mail(ulid(), 'next'), [{ id: next, mailbox: 'w@x.test' }]);
+    const mixed = await Promise.all([
+      store.saveMail(mail(ulid(), 'third'), [{ id: ulid(), mailbox: 'w@x.test' }]),
+      store.claimUnseen('w@x.test', next, T0),
+      store.claimUnseen('w@x.test', next, T0),
     ]);
-    assert.ok(writer.stats().syncedCommits > after.syncedCommits);
+    assert.deepEqual(mixed.slice(1).sort(), [false, true]);
+    const last = writer.stats();
+    assert.equal(last.syncedCommits, after.syncedCommits + 2, 'each mail commit was synced');
+    assert.ok(last.commits > last.syncedCommits);
     await store.close();
   });
 

@@ -20,7 +20,7 @@ export interface SqliteWriter {
   ready(): Promise<void>;
   write<K extends WriteOp['op']>(op: K, ...args: Extract<WriteOp, { op: K }>['args']): Promise<WriteResults[K]>;
   /** Writes answered, the transactions they were committed in, and how many of those were synced to disk
-   * (a group of seen flags alone is not: sqlite-writer-thread.ts). */
+   * (the commits of seen flags are not: sqlite-writer-thread.ts). */
   stats(): { writes: number; commits: number; syncedCommits: number };
   close(): Promise<void>;
 }
