@@ -4,8 +4,8 @@
 // major collections, so on a busy node a code extraction compiled the word lists of code-words.ts again
 // every so often: a third of a second of the event loop each time, behind which the next few waits woken
 // waited (wait_for_message's 0.5–0.9 s tail, docs/performance.md). The pattern object keeps its compiled
-// code for good. Its `lastIndex` is used and left at 0; the matches
-// are collected before they are handed back, so a caller may use the same pattern again while it reads them.
+// code for good. Its `lastIndex` is used and left at 0; the matches are collected before they are handed
+// back, so a caller may use the same pattern again while it reads them.
 
 export interface PatternMatch {
   index: number;
@@ -33,7 +33,8 @@ export function matchesOf(pattern: RegExp, text: string, limit = Infinity): Patt
       const m = pattern.exec(text);
       if (m === null) break;
       found.push({ index: m.index, text: m[0], captures: m.slice(1) });
-      if (m[0] === '') pattern.lastIndex = after(text, pattern.lastIndex, pattern.unicode || pattern.unicodeSets);
+      if (m[0] === '')
+        pattern.lastIndex = after(text, pattern.lastIndex, pattern.unicode || pattern.flags.includes('v'));
     }
   } finally {
     pattern.lastIndex = 0;
