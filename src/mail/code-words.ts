@@ -1318,42 +1318,62 @@ export const WEAK_NOUN = /^(?:pin|पिन|heslo|비밀번호|รหัสผ�
 // `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
 // in other scripts (Japanese, Chinese, Korean and Thai, written without spaces; Hebrew and Arabic, whose
 // prefixes join the word) match anywhere.
-interface Piece {
-  lead: string;
-  /** The word, with the boundary after it when it has one. */
+export interface WordPattern {
   source: string;
-  /** A word in a script other than Latin, Cyrillic or Greek, matched anywhere. */
-  other: boolean;
+  /** Only where no letter or digit comes just before. */
+  lead: boolean;
+  /** Only where no letter or digit comes just after. */
+  trail: boolean;
 }
 
-function piece(word: string): Piece {
+export function wordPattern(word: string): WordPattern {
   const body = word.replace(/^\*|\*$/g, '');
   const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
   if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body))
-    return { lead: '', source, other: true };
-  const lead = word.startsWith('*') ? '' : '(?<![\\p{L}\\p{N}])';
-  const trail = word.endsWith('*') ? '' : '(?![\\p{L}\\p{N}])';
-  return { lead, source: `(?:${source})${trail}`, other: false };
+    return { source, lead: false, trail: false };
+  return { source, lead: !word.startsWith('*'), trail: !word.endsWith('*') };
 }
 
-/** The words as one pattern. Neighbours with the same boundary before them share it, "(?<!…)(?:a(?!…)|b)"
- * for "(?<!…)a(?!…)|(?<!…)b", and the words of other scripts, which have none, are one group at the end:
- * the same matches, tried in the same order (a word of another script never starts where a Latin,
- * Cyrillic or Greek one does), with the boundary tested once at a position rather than once a word (the
- * lists are read for every candidate token). */
-function alternation(words: string[]): string {
-  const pieces = words.map(piece);
-  const runs: Piece[] = [];
-  for (const next of [...pieces.filter((p) => !p.other), ...pieces.filter((p) => p.other)]) {
-    const last = runs.at(-1);
-    if (last !== undefined && last.lead === next.lead && last.other === next.other) last.source += `|${next.source}`;
-    else runs.push({ ...next });
+// A letter or a digit, for the boundaries. V8 builds each one written in a pattern anew, with its
+// case-insensitive closure, when it compiles the pattern (once for one-byte text, once for two-byte text):
+// written once per word, as it was, the lists cost a third of a second to compile. So a list is written
+// with it only a few times, in a form that matches exactly as the plain alternation of its words would
+// (each word with its own boundaries, in the list's order; code-words.test.ts compares the two).
+export const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
+
+/** The words in order; a run of them with the same trail shares one lookahead. */
+function inOrder(patterns: WordPattern[]): string {
+  const runs: WordPattern[][] = [];
+  for (const p of patterns) {
+    const run = runs.at(-1);
+    if (run !== undefined && run[0]!.trail === p.trail) run.push(p);
+    else runs.push([p]);
   }
-  return runs.map((r) => `${r.lead}(?:${r.source})`).join('|');
+  const trail = (run: WordPattern[]) => (run[0]!.trail ? `(?!${LETTER_OR_DIGIT})` : '');
+  return runs.map((run) => `(?:${run.map((p) => `(?:${p.source})`).join('|')})${trail(run)}`).join('|');
 }
 
-export const CODE_NOUN = new RegExp(alternation(CODE_NOUNS), 'giu');
-export const ACTION = new RegExp(alternation(ACTIONS), 'giu');
-export const ENTER = new RegExp(alternation(ENTERS), 'giu');
-export const NOT_A_CODE = new RegExp(alternation(NOT_CODES), 'giu');
-export const BOOKING = new RegExp(alternation(BOOKINGS), 'giu');
+/** Where no letter or digit comes before, every word may match there, in order; elsewhere only the words
+ * that need no boundary before them, in the same order. Either way the first word of the list that matches
+ * at a place is the match, as in the plain alternation. */
+export function wordAlternation(words: string[]): string {
+  const patterns = words.map(wordPattern);
+  const unbounded = patterns.filter((p) => !p.lead);
+  const anywhere = unbounded.length === 0 ? '' : `|${inOrder(unbounded)}`;
+  return `(?<!${LETTER_OR_DIGIT})(?:${inOrder(patterns)})${anywhere}`;
+}
+
+/** Every list, by the name of its pattern below. */
+export const WORD_LISTS = {
+  CODE_NOUN: CODE_NOUNS,
+  ACTION: ACTIONS,
+  ENTER: ENTERS,
+  NOT_A_CODE: NOT_CODES,
+  BOOKING: BOOKINGS,
+} as const;
+
+export const CODE_NOUN = new RegExp(wordAlternation(CODE_NOUNS), 'giu');
+export const ACTION = new RegExp(wordAlternation(ACTIONS), 'giu');
+export const ENTER = new RegExp(wordAlternation(ENTERS), 'giu');
+export const NOT_A_CODE = new RegExp(wordAlternation(NOT_CODES), 'giu');
+export const BOOKING = new RegExp(wordAlternation(BOOKINGS), 'giu');

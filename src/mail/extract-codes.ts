@@ -39,6 +39,7 @@ import {
   UNIT_AFTER,
 } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
+import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
 
 export interface CodeSource {
   subject: string | null;
@@ -112,15 +113,16 @@ interface Word {
   end: number;
 }
 
+const wordOf = (m: PatternMatch): Word => ({ start: m.index, end: m.index + m.text.length });
+
 function lastMatch(pattern: RegExp, text: string): Word | null {
-  let last: Word | null = null;
-  for (const m of text.matchAll(pattern)) last = { start: m.index, end: m.index + m[0].length };
-  return last;
+  const last = matchesOf(pattern, text).at(-1);
+  return last === undefined ? null : wordOf(last);
 }
 
 function firstMatch(pattern: RegExp, text: string): Word | null {
-  for (const m of text.matchAll(pattern)) return { start: m.index, end: m.index + m[0].length };
-  return null;
+  const first = firstMatchOf(pattern, text);
+  return first === null ? null : wordOf(first);
 }
 
 /** Whether a label after a code noun is what the code is for, in a heading that ends at a colon: "code for
@@ -167,9 +169,9 @@ function namedBelow(next: string): boolean | null {
  * one only as a label (a PIN, a Czech "heslo", password, which a password-reset link mail speaks of too). */
 function namesACode(body: string): boolean {
   let seen = 0;
-  for (const m of body.matchAll(CODE_NOUN)) {
+  for (const m of matchesOf(CODE_NOUN, body, MAX_CANDIDATES + 1)) {
     if ((seen += 1) > MAX_CANDIDATES) return false;
-    if (WEAK_NOUN.test(m[0])) continue;
+    if (WEAK_NOUN.test(m.text)) continue;
     const before = body.slice(Math.max(0, m.index - LABEL_REACH), m.index);
     const label = lastMatch(NOT_A_CODE, before);
     if (label === null || !JOINS.test(before.slice(label.end))) return true;
@@ -199,8 +201,8 @@ interface Message {
   promotion: boolean;
 }
 
-function judge(line: Line, match: RegExpExecArray, message: Message): number {
-  const token = match[1] as string;
+function judge(line: Line, match: PatternMatch, message: Message): number {
+  const token = match.captures[0] as string;
   if (!plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
@@ -397,9 +399,9 @@ function headedByNoun(sentence: string): boolean {
   const noun = firstMatch(CODE_NOUN, sentence);
   if (noun === null || noun.start > HEAD_REACH) return false;
   let seen = 0;
-  for (const label of sentence.matchAll(NOT_A_CODE)) {
+  for (const label of matchesOf(NOT_A_CODE, sentence, MAX_LABELS + 1)) {
     if ((seen += 1) > MAX_LABELS || label.index < noun.end) return false;
-    if (!/\d/.test(sentence.slice(label.index + label[0].length))) return false;
+    if (!/\d/.test(sentence.slice(label.index + label.text.length))) return false;
   }
   return true;
 }
@@ -435,11 +437,11 @@ export function extractCodes(source: CodeSource): string[] {
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
       };
-      for (const match of text.matchAll(CANDIDATE)) {
+      for (const match of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
         const score = judge(line, match, message);
         if (score === 0) continue;
-        const code = typed(match[1] as string);
+        const code = typed(match.captures[0] as string);
         const known = found.get(code);
         if (known === undefined) found.set(code, { code, score, order: (order += 1) });
         else known.score = Math.max(known.score, score);

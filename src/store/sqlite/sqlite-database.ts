@@ -18,6 +18,11 @@ export interface SqliteOptions {
   readOnly?: boolean;
 }
 
+/** The PRAGMA synchronous level a durable commit runs at. */
+export function durableSynchronous(options: SqliteOptions): 'FULL' | 'NORMAL' {
+  return options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
+}
+
 const CACHE_KIB = 16 * 1024;
 /** Pages of 32 KiB for a new database (P38): a mail's raw source is its largest row, kept in overflow
  * pages, and each page costs a WAL frame, a checksum and a copy at checkpoint; 512 KB of mail commits
@@ -35,7 +40,7 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
       db.exec(`PRAGMA page_size = ${PAGE_BYTES}`);
       db.exec('PRAGMA journal_mode = WAL');
     }
-    db.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.exec(`PRAGMA synchronous = ${durableSynchronous(options)}`);
     db.exec('PRAGMA foreign_keys = ON');
     // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the
     // file mapped into memory so a page not cached costs a memory read, not a read() and a copy. With 1

@@ -2,8 +2,16 @@
 // takes every write waiting on its port and commits them together. Each write runs inside a savepoint,
 // so one that fails (a constraint, say) fails alone; a failed COMMIT fails them all, and none is
 // reported done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
+// Seen flags (a read's, a wait's claim: D3, D24) waiting among the writes are committed first, in a
+// group of their own and without that fsync: D10 is about mail, and a seen flag is the one thing a crash
+// may lose. Such a commit is as atomic and as visible to the next write as any, so two waits still never
+// take the same message; the next durable commit's fsync of the WAL, which syncs the file as a whole,
+// makes it durable too. A claim then waits neither for the disk nor for the mail committed beside it, and
+// a disk whose fsync fails fails the mail, not the reads. (Committed ahead of writes that came before
+// them, they change nothing those writes do: a seen flag touches only its message's row, and a claim is
+// made only on a message already stored.)
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
+import { durableSynchronous, openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
 import { READY_ID, type WriteReply } from './sqlite-writer.js';
 import { transferable } from '../../transferable.js';
@@ -55,7 +63,20 @@ function spentBytes(request: WriteOp): ArrayBuffer[] {
 
 let commits = 0;
 
-function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
+/** Writes whose commit need not be durable: seen flags. */
+const UNSYNCED_OPS: ReadonlySet<WriteOp['op']> = new Set(['markSeen', 'claimUnseen']);
+const DURABLE = durableSynchronous(options);
+
+function commitUnsynced(group: (WriteOp & { id: number })[]): WriteReply[] {
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return commitGroup(group, false);
+  } finally {
+    db.exec(`PRAGMA synchronous = ${DURABLE}`);
+  }
+}
+
+function commitGroup(group: (WriteOp & { id: number })[], synced: boolean): WriteReply[] {
   const replies: WriteReply[] = [];
   const commit = ++commits;
   try {
@@ -63,7 +84,7 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
     for (const request of group) {
       db.exec('SAVEPOINT one');
       try {
-        replies.push({ id: request.id, commit, ok: true, value: applyWrite(writes, request) });
+        replies.push({ id: request.id, commit, synced, ok: true, value: applyWrite(writes, request) });
         db.exec('RELEASE one');
       } catch (error) {
         // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
@@ -71,14 +92,14 @@ function commitGroup(group: (WriteOp & { id: number })[]): WriteReply[] {
         if (!db.isTransaction) throw error;
         db.exec('ROLLBACK TO one');
         db.exec('RELEASE one');
-        replies.push({ id: request.id, commit, ok: false, error: describe(error) });
+        replies.push({ id: request.id, commit, synced, ok: false, error: describe(error) });
       }
     }
     db.exec('COMMIT');
     return replies;
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
-    return group.map((request) => ({ id: request.id, commit, ok: false, error: describe(error) }));
+    return group.map((request) => ({ id: request.id, commit, synced, ok: false, error: describe(error) }));
   }
 }
 
@@ -105,9 +126,11 @@ function drain(): void {
       group.push(request);
       bytes += bytesOf(request);
     }
-    if (group.length > 0) {
-      commitGroup(group).forEach((reply, index) => port.postMessage(reply, spentBytes(group[index]!)));
-    }
+    const seen = group.filter((request) => UNSYNCED_OPS.has(request.op));
+    const rest = group.filter((request) => !UNSYNCED_OPS.has(request.op));
+    if (seen.length > 0) commitUnsynced(seen).forEach((reply) => port.postMessage(reply));
+    if (rest.length > 0)
+      commitGroup(rest, true).forEach((reply, index) => port.postMessage(reply, spentBytes(rest[index]!)));
     if (closeAfter) {
       backlog = [];
       closeDatabase();
@@ -117,7 +140,7 @@ function drain(): void {
   }
 }
 
-port.postMessage({ id: READY_ID, commit: 0, ok: true, value: null } satisfies WriteReply);
+port.postMessage({ id: READY_ID, commit: 0, synced: true, ok: true, value: null } satisfies WriteReply);
 
 port.on('message', (message: Request) => {
   backlog.push(message);

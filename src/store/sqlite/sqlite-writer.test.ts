@@ -8,6 +8,7 @@ import type { NewMail } from '../message-store.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { sqliteMessageStore } from './sqlite-store.js';
 import { threadWriter } from './sqlite-writer.js';
+import { attachStrace, requireStrace } from '../../../test/support/strace.js';
 
 const T0 = Date.UTC(2026, 10, 22);
 
@@ -50,6 +51,68 @@ describe('the SQLite writer thread', () => {
       stored += (await store.listMessages({ mailbox: box, limit: 200, now: T0 })).length;
     assert.equal(stored, 300);
     await store.close();
+  });
+
+  it('commits seen flags in groups of their own without a sync, still one claim per message (D24)', async () => {
+    const { writer, store } = await open('seen');
+    const id = ulid();
+    await store.saveMail(mail(ulid(), 'claimed'), [{ id, mailbox: 'w@x.test' }]);
+    const before = writer.stats();
+    assert.equal(before.syncedCommits, before.commits, 'mail commits are synced (D10)');
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimUnseen('w@x.test', id, T0)));
+    assert.deepEqual(
+      claims.filter((won) => won),
+      [true],
+      'one waiter takes the message',
+    );
+    assert.equal(await store.markSeen('w@x.test', id, T0), true);
+    const after = writer.stats();
+    assert.ok(after.commits > before.commits);
+    assert.equal(after.syncedCommits, before.syncedCommits, 'no seen-only group was synced');
+    assert.equal((await store.getMessage('w@x.test', id, T0))?.seen, true);
+    // Mail is synced again; seen flags waiting beside it go in a commit of their own, ahead of it.
+    const next = ulid();
+    await store.saveMail(mail(ulid(), 'next'), [{ id: next, mailbox: 'w@x.test' }]);
+    const mixed = await Promise.all([
+      store.saveMail(mail(ulid(), 'third'), [{ id: ulid(), mailbox: 'w@x.test' }]),
+      store.claimUnseen('w@x.test', next, T0),
+      store.claimUnseen('w@x.test', next, T0),
+    ]);
+    assert.deepEqual(mixed.slice(1).sort(), [false, true]);
+    const last = writer.stats();
+    assert.equal(last.syncedCommits, after.syncedCommits + 2, 'each mail commit was synced');
+    assert.ok(last.commits > last.syncedCommits);
+    await store.close();
+  });
+
+  it('syncs the WAL for mail and not for seen flags alone (strace)', { skip: requireStrace() }, async () => {
+    const { store } = await open('seen-strace');
+    const walSyncs = async (writes: () => Promise<unknown>) => {
+      const strace = await attachStrace(process.pid, ['-yy', '-e', 'trace=fsync,fdatasync']);
+      try {
+        await writes();
+      } finally {
+        await strace.detach();
+      }
+      const wal = /(fsync|fdatasync)\(\d+<[^>]*seen-strace\.sqlite-wal>/;
+      return (await strace.detach()).split('\n').filter((line) => wal.test(line)).length;
+    };
+    try {
+      const id = ulid();
+      await store.saveMail(mail(ulid(), 'first'), [{ id, mailbox: 'v@x.test' }]);
+      const seen = await walSyncs(async () => {
+        assert.equal(await store.claimUnseen('v@x.test', id, T0), true);
+        assert.equal(await store.claimUnseen('v@x.test', id, T0), false);
+        await store.markSeen('v@x.test', id, T0);
+      });
+      assert.equal(seen, 0);
+      const mailed = await walSyncs(() =>
+        store.saveMail(mail(ulid(), 'second'), [{ id: ulid(), mailbox: 'v@x.test' }]),
+      );
+      assert.ok(mailed > 0);
+    } finally {
+      await store.close();
+    }
   });
 
   it('fails one bad write alone and commits the others of its group', async () => {

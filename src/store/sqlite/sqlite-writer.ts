@@ -19,8 +19,9 @@ export interface SqliteWriter {
   /** Resolves once the writer can take writes (its thread has opened the database). */
   ready(): Promise<void>;
   write<K extends WriteOp['op']>(op: K, ...args: Extract<WriteOp, { op: K }>['args']): Promise<WriteResults[K]>;
-  /** Writes answered, and the transactions they were committed in. */
-  stats(): { writes: number; commits: number };
+  /** Writes answered, the transactions they were committed in, and how many of those were synced to disk
+   * (the commits of seen flags are not: sqlite-writer-thread.ts). */
+  stats(): { writes: number; commits: number; syncedCommits: number };
   close(): Promise<void>;
 }
 
@@ -33,14 +34,14 @@ export function inlineWriter(db: DatabaseSync): SqliteWriter {
       count += 1;
       return inTransaction(db, () => applyWrite(writes, { op, args } as WriteOp)) as never;
     },
-    stats: () => ({ writes: count, commits: count }),
+    stats: () => ({ writes: count, commits: count, syncedCommits: count }),
     async close() {},
   };
 }
 
-/** What the thread answers for one write, with the number of the transaction that held it; `id` -1
- * says the thread has opened the database. */
-export type WriteReply = { id: number; commit: number } & (
+/** What the thread answers for one write, with the number of the transaction that held it and whether
+ * that commit was synced to disk; `id` -1 says the thread has opened the database. */
+export type WriteReply = { id: number; commit: number; synced: boolean } & (
   { ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } }
 );
 
@@ -80,6 +81,7 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
   let readiness: Promise<void> = Promise.resolve();
   let answered = 0;
   let commits = 0;
+  let syncedCommits = 0;
 
   function start(): Worker {
     const started = new Worker(bootstrap, { eval: true, workerData: { path, options }, name: 'sqlite-writer' });
@@ -94,7 +96,11 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
       if (waiter === undefined) return;
       pending.delete(reply.id);
       answered += 1;
-      commits = Math.max(commits, reply.commit);
+      // Commits are answered in order, each write of one after the other.
+      if (reply.commit > commits) {
+        commits = reply.commit;
+        if (reply.synced) syncedCommits += 1;
+      }
       if (reply.ok) waiter.resolve(reply.value);
       else waiter.reject(rebuildError(reply.error));
     });
@@ -117,7 +123,7 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
 
   return {
     ready: () => readiness,
-    stats: () => ({ writes: answered, commits }),
+    stats: () => ({ writes: answered, commits, syncedCommits }),
     write(op, ...args) {
       if (closing !== undefined) return Promise.reject(new Error('the store is closed'));
       worker ??= start();
