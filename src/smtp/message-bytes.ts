@@ -77,6 +77,7 @@ export class MessageBytes {
 
   #reserve(bytes: number): void {
     const buffer = this.#buffer!;
-    if (buffer.byteLength < bytes) buffer.resize(Math.min(this.maxBytes, Math.ceil(bytes / GROWTH_BYTES) * GROWTH_BYTES));
+    if (buffer.byteLength < bytes)
+      buffer.resize(Math.min(this.maxBytes, Math.ceil(bytes / GROWTH_BYTES) * GROWTH_BYTES));
   }
 }
