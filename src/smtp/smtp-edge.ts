@@ -14,6 +14,7 @@ import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { watchDataPace, type DataPaceOptions } from './data-pace.js';
 import { MessageBytes } from './message-bytes.js';
+import { youngGarbage } from '../runtime/young-garbage.js';
 import { createRefusedRecipients } from './refused-recipients.js';
 import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
 import {
@@ -73,6 +74,9 @@ interface ReadOptions {
   onTooSlow(reason: 'too_slow' | 'deadline'): void;
 }
 
+/** The garbage a large message leaves in reading is collected every 16 MiB (young-garbage.ts). */
+const largeMailRead = youngGarbage();
+
 /** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
  * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise. The
  * sender must keep the pace of data-pace.ts while it is reading. */
@@ -87,6 +91,7 @@ function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promis
     };
     stream.on('data', (chunk: Buffer) => {
       bytes.add(chunk);
+      if (bytes.size > LARGE_MESSAGE_BYTES) largeMailRead.read(chunk.length);
       pace.bytes(chunk.length);
       ticket?.touch();
       if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
