@@ -74,8 +74,8 @@ interface ReadOptions {
   onTooSlow(reason: 'too_slow' | 'deadline'): void;
 }
 
-/** The garbage a large message leaves in reading is collected every 16 MiB (young-garbage.ts). */
-const largeMailRead = youngGarbage();
+/** The garbage that reading mail leaves is collected every 16 MiB read (young-garbage.ts). */
+const mailRead = youngGarbage();
 
 /** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
  * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise. The
@@ -91,7 +91,7 @@ function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promis
     };
     stream.on('data', (chunk: Buffer) => {
       bytes.add(chunk);
-      if (bytes.size > LARGE_MESSAGE_BYTES) largeMailRead.read(chunk.length);
+      mailRead.read(chunk.length);
       pace.bytes(chunk.length);
       ticket?.touch();
       if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
