@@ -3,6 +3,7 @@
 // program (cli/program.ts), whose modules need a supported Node (node:sqlite, P36).
 import { unsupportedNode } from './runtime/node-support.js';
 import { quietSqliteWarning } from './runtime/sqlite-warning.js';
+import { capYoungGeneration } from './runtime/young-generation.js';
 
 const refusal = unsupportedNode(process.versions.node);
 if (refusal !== null) {
@@ -10,4 +11,6 @@ if (refusal !== null) {
   process.exit(1);
 }
 quietSqliteWarning();
+// Before the program loads: its young generation stays within 16 MiB (issue 15).
+capYoungGeneration();
 await import('./cli/program.js');

@@ -13,6 +13,8 @@ import { clientNetwork } from '../limits/client-network.js';
 import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { watchDataPace, type DataPaceOptions } from './data-pace.js';
+import { MessageBytes } from './message-bytes.js';
+import { youngGarbage } from '../runtime/young-garbage.js';
 import { createRefusedRecipients } from './refused-recipients.js';
 import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
 import {
@@ -58,7 +60,7 @@ export const LARGE_MESSAGE_BYTES = 256 * 1024;
 
 interface ReadMessage {
   /** The message, or null when it was over MAX_MESSAGE_BYTES (only drained). */
-  raw: Buffer | null;
+  raw: Uint8Array | null;
   /** Frees the intake slot the message took, if it took one. */
   release(): void;
 }
@@ -72,20 +74,15 @@ interface ReadOptions {
   onTooSlow(reason: 'too_slow' | 'deadline'): void;
 }
 
-function joinOwned(chunks: Buffer[], size: number): Buffer {
-  const joined = Buffer.allocUnsafeSlow(size);
-  let offset = 0;
-  for (const chunk of chunks) offset += chunk.copy(joined, offset);
-  return joined;
-}
+/** The garbage that reading mail leaves is collected every 16 MiB read (young-garbage.ts). */
+const mailRead = youngGarbage();
 
 /** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
  * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise. The
  * sender must keep the pace of data-pace.ts while it is reading. */
 function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promise<ReadMessage> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES);
     let ticket: IntakeTicket | null = null;
     const pace = watchDataPace({ ...options.pace, onTooSlow: options.onTooSlow });
     const leave = () => {
@@ -93,12 +90,11 @@ function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promis
       ticket?.leave();
     };
     stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
+      bytes.add(chunk);
+      mailRead.read(chunk.length);
       pace.bytes(chunk.length);
       ticket?.touch();
-      if (size > MAX_MESSAGE_BYTES) chunks.length = 0;
-      else chunks.push(chunk);
-      if (ticket === null && size > LARGE_MESSAGE_BYTES && size <= MAX_MESSAGE_BYTES) {
+      if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
         stream.pause();
         pace.pause();
         ticket = options.gate.enter(options.client, {
@@ -116,13 +112,15 @@ function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promis
       }
     });
     stream.once('error', (error) => {
+      bytes.drop();
       leave();
       reject(error);
     });
     stream.once('end', () => {
       pace.stop();
+      if (stream.sizeExceeded) bytes.drop();
       // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
-      const raw = size > MAX_MESSAGE_BYTES || stream.sizeExceeded ? null : joinOwned(chunks, size);
+      const raw = bytes.take();
       resolve({ raw, release: () => ticket?.leave() });
     });
   });

@@ -16,6 +16,8 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Opened read-only and without migrations (tests and tools that look at a store another process writes). */
   readOnly?: boolean;
+  /** The connection's page cache, in KiB (default 16 MiB). */
+  cacheKib?: number;
 }
 
 /** The PRAGMA synchronous level a durable commit runs at. */
@@ -45,7 +47,7 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): D
     // Reads of a large store touch pages all over the file: a 16 MiB page cache per connection, and the
     // file mapped into memory so a page not cached costs a memory read, not a read() and a copy. With 1
     // million messages this keeps a list or a read within 1.5× of its time at 10 thousand (docs/performance.md).
-    db.exec(`PRAGMA cache_size = ${-CACHE_KIB}`);
+    db.exec(`PRAGMA cache_size = ${-Math.max(64, Math.trunc(options.cacheKib ?? CACHE_KIB))}`);
     db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
     if (options.readOnly !== true) migrate(db);
   } catch (error) {

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { MessageBytes } from './message-bytes.js';
+
+/** `total` bytes of random content cut into chunks of `chunk` bytes (the last one shorter). */
+function chunksOf(total: number, chunk: number): Buffer[] {
+  const all = randomBytes(total);
+  const out: Buffer[] = [];
+  for (let at = 0; at < total; at += chunk) out.push(all.subarray(at, Math.min(total, at + chunk)));
+  return out;
+}
+
+function gathered(chunks: Buffer[], directFrom: number, maxBytes: number): Uint8Array | null {
+  const bytes = new MessageBytes(directFrom, maxBytes);
+  for (const chunk of chunks) bytes.add(chunk);
+  return bytes.take();
+}
+
+const spansItsBuffer = (view: Uint8Array) => view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
+
+describe('gathering a message as DATA streams in (issue 15)', () => {
+  it('joins a small message into a buffer of its own', () => {
+    const chunks = chunksOf(10_000, 700);
+    const raw = gathered(chunks, 256 * 1024, 10 * 1024 * 1024)!;
+    assert.deepEqual(Buffer.from(raw), Buffer.concat(chunks));
+    assert.ok(spansItsBuffer(raw));
+  });
+
+  it('copies a large message byte for byte into one buffer that spans exactly the message', () => {
+    const chunks = chunksOf(3 * 1024 * 1024 + 17, 65_531);
+    const raw = gathered(chunks, 256 * 1024, 10 * 1024 * 1024)!;
+    assert.equal(raw.byteLength, 3 * 1024 * 1024 + 17);
+    assert.deepEqual(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), Buffer.concat(chunks));
+    assert.ok(spansItsBuffer(raw));
+  });
+
+  it('keeps a message of exactly the limit and counts the bytes it was given', () => {
+    const chunks = chunksOf(1_000_000, 4096);
+    const bytes = new MessageBytes(100_000, 1_000_000);
+    for (const chunk of chunks) bytes.add(chunk);
+    assert.equal(bytes.size, 1_000_000);
+    assert.deepEqual(Buffer.from(bytes.take()!), Buffer.concat(chunks));
+  });
+
+  it('keeps nothing of a message past the limit, small or gathered, and still counts its bytes', () => {
+    for (const directFrom of [10_000_000, 100_000]) {
+      const bytes = new MessageBytes(directFrom, 1_000_000);
+      for (const chunk of chunksOf(1_000_001, 4096)) bytes.add(chunk);
+      assert.equal(bytes.size, 1_000_001);
+      assert.equal(bytes.take(), null);
+    }
+  });
+
+  it('keeps nothing once dropped (the stream failed or was over its size)', () => {
+    const bytes = new MessageBytes(1000, 1_000_000);
+    for (const chunk of chunksOf(5000, 512)) bytes.add(chunk);
+    bytes.drop();
+    bytes.add(Buffer.from('more'));
+    assert.equal(bytes.take(), null);
+  });
+});
