@@ -14,6 +14,7 @@ import { redirectBody, redirectLocation, redirectStatus } from './https-redirect
 import { registerOpenApi } from './openapi.js';
 import { createRouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { CORS_OPTIONS, simpleCorsHeaders } from './cors-policy.js';
 import { registerWebPage } from './web-page.js';
 import { registerAttachmentRoutes } from './routes/attachment-routes.js';
 import { registerDomainsRoutes } from './routes/domains-routes.js';
@@ -123,28 +124,24 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   });
 
   // D21: any origin may read, with bearer keys rather than cookies.
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'DELETE', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: [
-      'ETag',
-      'Retry-After',
-      'WWW-Authenticate',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Content-Disposition',
-    ],
-    maxAge: 600,
-  });
+  await app.register(cors, CORS_OPTIONS);
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
   registerMetricsRoutes(app, options.metrics, {
     token: options.metricsToken,
     behindProxies: options.clientAddress.any,
   });
-  registerMailboxRoutes(app, options.inbox);
+  registerMailboxRoutes(app, options.inbox, {
+    clientAddress: options.clientAddress,
+    metrics: options.metrics,
+    // What the CORS plugin and the onSend hook above add to every answer of the route.
+    fixedHeaders: [
+      ...simpleCorsHeaders(),
+      ...Object.entries(SECURITY_HEADERS).flatMap(([name, value]) => [name.toLowerCase(), value]),
+    ],
+    // The debug log writes a line per request from fastify's onResponse: every request goes there then.
+    inFront: !options.logger.isLevelEnabled('debug'),
+  });
   registerMailboxEventsRoutes(app, options.inbox);
   registerMailboxWaitRoutes(app, options.inbox);
   registerInboxRoutes(app, options.inbox);
