@@ -71,14 +71,16 @@ export function createPollPath(options: PollPathOptions): PollPath {
   let closing = false;
 
   /** The query as the route's schema reads it (fastify's router parses it with the same parser), or
-   * undefined when the schema refuses it. */
-  function validated(query: string): ListInput | undefined {
-    const known = queries.get(query);
+   * undefined when the schema refuses it. Kept by the whole URL, the string the parser already made. */
+  function validated(url: string): ListInput | undefined {
+    const known = queries.get(url);
     if (known !== undefined) return known;
+    if (url.length > MAILBOX_PATH.length && url.charCodeAt(MAILBOX_PATH.length) !== 63 /* ? */) return undefined;
+    const query = url.slice(MAILBOX_PATH.length + 1);
     const result = schema.safeParse(query === '' ? {} : parseQuery(query));
     if (!result.success) return undefined;
     if (queries.size >= MAX_QUERIES) queries.clear();
-    queries.set(query, result.data);
+    queries.set(url, result.data);
     return result.data;
   }
 
@@ -122,13 +124,9 @@ export function createPollPath(options: PollPathOptions): PollPath {
       if (closing || request.method !== 'GET') return false;
       const url = request.url ?? '';
       if (!url.startsWith(MAILBOX_PATH)) return false;
-      let query: string;
-      if (url.length === MAILBOX_PATH.length) query = '';
-      else if (url.charCodeAt(MAILBOX_PATH.length) === 63 /* ? */) query = url.slice(MAILBOX_PATH.length + 1);
-      else return false;
       // The HTTPS redirect rule (https-app.ts) may answer this one instead.
       if (request.headers['x-forwarded-proto'] === 'http') return false;
-      const input = validated(query);
+      const input = validated(url);
       if (input === undefined) return false;
       answer(request, response, input).catch((error: unknown) => response.destroy(error as Error));
       return true;
