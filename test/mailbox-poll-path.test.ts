@@ -76,7 +76,10 @@ describe("the pollers' path to the list answers as fastify's route does (P37)", 
     // No time passes: the address's burst of 5 (D17) shows each request charged once.
     const first = await t.api(path);
     const second = await t.api(path);
-    assert.equal(Number(first.headers.get('ratelimit-remaining')) - 1, Number(second.headers.get('ratelimit-remaining')));
+    assert.equal(
+      Number(first.headers.get('ratelimit-remaining')) - 1,
+      Number(second.headers.get('ratelimit-remaining')),
+    );
   });
 
   it('refuses past the address burst with 429, Retry-After and RateLimit-*', async () => {
@@ -108,6 +111,9 @@ describe("the pollers' path to the list answers as fastify's route does (P37)", 
 
   it('counts its answers in /metrics under the route', async () => {
     const metrics = await t.api('/metrics');
-    assert.match(metrics.body, /inboxd_http_requests_total\{route="\/api\/v1\/mailbox",method="GET",status="304"\} [1-9]/);
+    assert.match(
+      metrics.body,
+      /inboxd_http_requests_total\{route="\/api\/v1\/mailbox",method="GET",status="304"\} [1-9]/,
+    );
   });
 });

@@ -1,7 +1,9 @@
 // The HTTPS application: the v1 API (with the mailbox's live stream), its OpenAPI document and reference
 // page, health checks, /metrics, and the inbox page.
 // Order of a request: X-Forwarded-Proto redirect (with trust_proxy) → CORS → route validation (400) →
-// use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts.
+// use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts. A list request
+// with a valid query is answered before fastify by the pollers' path (routes/mailbox-poll-path.ts), with
+// the same schema, gate, use case and headers; it hands every refusal to fastify's route.
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';

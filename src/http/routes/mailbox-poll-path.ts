@@ -26,9 +26,11 @@ import type { Metrics } from '../../metrics/metrics.js';
 
 export const MAILBOX_PATH = '/api/v1/mailbox';
 
-/** Validated queries kept (a poller sends the same query every second); past this many, the memo starts
- * over. About 100 bytes an entry. */
-const MAX_QUERIES = 50_000;
+/** Validated queries kept (a poller sends the same URL every second); past this many, the memo starts
+ * over. Only URLs up to MAX_KEPT_URL characters are kept (a valid address is at most 254, an id 26), so
+ * the memo holds at most about 10 MB however the URLs are padded (unknown parameters pass the schema). */
+const MAX_QUERIES = 20_000;
+const MAX_KEPT_URL = 512;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -79,8 +81,10 @@ export function createPollPath(options: PollPathOptions): PollPath {
     const query = url.slice(MAILBOX_PATH.length + 1);
     const result = schema.safeParse(query === '' ? {} : parseQuery(query));
     if (!result.success) return undefined;
-    if (queries.size >= MAX_QUERIES) queries.clear();
-    queries.set(url, result.data);
+    if (url.length <= MAX_KEPT_URL) {
+      if (queries.size >= MAX_QUERIES) queries.clear();
+      queries.set(url, result.data);
+    }
     return result.data;
   }
 
@@ -103,8 +107,8 @@ export function createPollPath(options: PollPathOptions): PollPath {
       return;
     }
     const headers = [...fixedHeaders];
-    if (admitted !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(admitted)))
-        headers.push(name.toLowerCase(), value);
+    if (admitted !== undefined)
+      for (const [name, value] of Object.entries(rateLimitHeaders(admitted))) headers.push(name.toLowerCase(), value);
     headers.push('etag', poll.etag, 'cache-control', cacheControl);
     if (poll.notModified) {
       // No body and no Content-Length, as fastify answered a 304.

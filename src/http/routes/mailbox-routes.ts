@@ -22,7 +22,9 @@ export interface MailboxRouteEdge extends Pick<PollPathOptions, 'clientAddress' 
 
 export function registerMailboxRoutes(app: FastifyInstance, inbox: Inbox, edge: MailboxRouteEdge): void {
   const serialize = compileSerializer(listResponseSchema);
-  const pollPath = edge.inFront ? installPollPath(app, { ...edge, inbox, serialize, cacheControl: LIST_CACHE_CONTROL }) : null;
+  const pollPath = edge.inFront
+    ? installPollPath(app, { ...edge, inbox, serialize, cacheControl: LIST_CACHE_CONTROL })
+    : null;
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/mailbox', {
     schema: {
       summary: 'List the messages at an address, newest first',
