@@ -65,6 +65,8 @@ export interface PollsRun {
   /** CPU time over the measured window, in cores: the service (all nodes) and the load generator (the
    * poller processes and this process, which sends the mail). */
   serviceCores: number;
+  /** The service's main threads alone (the event loop that answers every poll), in cores. */
+  mainThreadCores: number;
   generatorCores: number;
   /** On PostgreSQL + Redis: the CPU of the PostgreSQL backends serving the nodes and of the Redis server, in cores. */
   engineCores?: number;
@@ -83,9 +85,11 @@ const TICKS = 100; // clock ticks a second of /proc/<pid>/stat
 const now = (): number => performance.timeOrigin + performance.now();
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
 
-function cpuSeconds(pid: number): number {
+/** CPU seconds of a process (all its threads), or of one of its threads: the main thread's id is the pid. */
+function cpuSeconds(pid: number, thread?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS; // utime, stime (fields 14, 15)
   } catch {
     return Number.NaN;
@@ -231,6 +235,7 @@ async function measure(
     const cpuBefore = {
       at: now(),
       service: nodes.map((n) => cpuSeconds(n.pid)),
+      mainThreads: nodes.map((n) => cpuSeconds(n.pid, n.pid)),
       pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
       self: selfCpuSeconds(),
     };
@@ -261,6 +266,7 @@ async function measure(
     const cpuAfter = {
       at: now(),
       service: nodes.map((n) => cpuSeconds(n.pid)),
+      mainThreads: nodes.map((n) => cpuSeconds(n.pid, n.pid)),
       pollers: pollers.map((p) => cpuSeconds(p.child.pid!)),
       self: selfCpuSeconds(),
     };
@@ -309,6 +315,7 @@ async function measure(
       unchecked: total((r) => r.unchecked),
       missedExamples: missed.slice(0, 5),
       serviceCores: round((sum(cpuAfter.service) - sum(cpuBefore.service)) / cpuWindow, 2),
+      mainThreadCores: round((sum(cpuAfter.mainThreads) - sum(cpuBefore.mainThreads)) / cpuWindow, 2),
       generatorCores: round(
         (sum(cpuAfter.pollers) - sum(cpuBefore.pollers) + cpuAfter.self - cpuBefore.self) / cpuWindow,
         2,
@@ -318,7 +325,7 @@ async function measure(
     log(
       `polls ${setup}: ${run.pollsPerSecond} polls/s (${run.ok} × 200, ${run.notModified} × 304, failures ${JSON.stringify(run.failures)}), ` +
         `p99 ${run.pollP99Ms} ms, event loop p99 ${run.eventLoopP99Ms} ms; ${run.delivered} messages, ${run.seenFirstPoll}/${run.checked} seen by the first poll after the 250; ` +
-        `service ${run.serviceCores} cores${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis)`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
+        `service ${run.serviceCores} cores (main thread ${run.mainThreadCores})${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis)`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
     );
     return run;
   } finally {
@@ -403,7 +410,7 @@ export function pollsTable(result: PollsResult): string[] {
         .map(([k, v]) => `${k}: ${f(v)}`)
         .join(', ') || 'none';
     out.push(
-      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores${r.engineCores === undefined ? '' : ` (+ ${f(r.engineCores, 2)} PostgreSQL + Redis)`} | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
+      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores (main thread ${f(r.mainThreadCores, 2)})${r.engineCores === undefined ? '' : ` (+ ${f(r.engineCores, 2)} PostgreSQL + Redis)`} | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
     );
   }
   if (result.skipped !== undefined) out.push('', `Two nodes on PostgreSQL and Redis: not run (${result.skipped}).`);

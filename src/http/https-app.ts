@@ -1,7 +1,9 @@
 // The HTTPS application: the v1 API (with the mailbox's live stream), its OpenAPI document and reference
 // page, health checks, /metrics, and the inbox page.
 // Order of a request: X-Forwarded-Proto redirect (with trust_proxy) → CORS → route validation (400) →
-// use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts.
+// use case (429, 401–404) → JSON; errors from any step leave through error-handler.ts. A list request
+// with a valid query is answered before fastify by the pollers' path (routes/mailbox-poll-path.ts), with
+// the same schema, gate, use case and headers; it hands every refusal to fastify's route.
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,6 +16,7 @@ import { redirectBody, redirectLocation, redirectStatus } from './https-redirect
 import { registerOpenApi } from './openapi.js';
 import { createRouteTable } from './route-table.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { CORS_OPTIONS, simpleCorsHeaders } from './cors-policy.js';
 import { registerWebPage } from './web-page.js';
 import { registerAttachmentRoutes } from './routes/attachment-routes.js';
 import { registerDomainsRoutes } from './routes/domains-routes.js';
@@ -123,28 +126,24 @@ export async function createHttpsApp(options: HttpsAppOptions): Promise<FastifyI
   });
 
   // D21: any origin may read, with bearer keys rather than cookies.
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'DELETE', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: [
-      'ETag',
-      'Retry-After',
-      'WWW-Authenticate',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Content-Disposition',
-    ],
-    maxAge: 600,
-  });
+  await app.register(cors, CORS_OPTIONS);
   await registerOpenApi(app, options.baseUrl);
   registerHealthRoutes(app, options.ping);
   registerMetricsRoutes(app, options.metrics, {
     token: options.metricsToken,
     behindProxies: options.clientAddress.any,
   });
-  registerMailboxRoutes(app, options.inbox);
+  registerMailboxRoutes(app, options.inbox, {
+    clientAddress: options.clientAddress,
+    metrics: options.metrics,
+    // What the CORS plugin and the onSend hook above add to every answer of the route.
+    fixedHeaders: [
+      ...simpleCorsHeaders(),
+      ...Object.entries(SECURITY_HEADERS).flatMap(([name, value]) => [name.toLowerCase(), value]),
+    ],
+    // The debug log writes a line per request from fastify's onResponse: every request goes there then.
+    inFront: !options.logger.isLevelEnabled('debug'),
+  });
   registerMailboxEventsRoutes(app, options.inbox);
   registerMailboxWaitRoutes(app, options.inbox);
   registerInboxRoutes(app, options.inbox);
