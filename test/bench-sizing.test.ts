@@ -99,6 +99,7 @@ function pollsRun(setup: string, nodes: number, serviceCores: number, engineCore
     unchecked: 0,
     missedExamples: [],
     serviceCores,
+    mainThreadCores: serviceCores,
     generatorCores: 0.2,
     ...(engineCores === undefined ? {} : { engineCores }),
   };
