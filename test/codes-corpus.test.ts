@@ -24,16 +24,19 @@ function asciiDigits(text: string): string {
  * link stands in it as written. */
 function labelsAppear(message: CorpusMessage): boolean {
   const bodies = [message.subject, message.text ?? '', message.html ?? ''];
+  // NFKC folds full-width letters, digits and dashes (`Ｋ７Ｍ２Ｑ９`, `５８２－９１４`) into their ASCII forms.
   const squeezed = bodies.map((b) =>
     asciiDigits(
       b
+        .normalize('NFKC')
         .replace(/<[^>]*>/g, '')
         .replace(/&nbsp;/g, ' ')
         .replace(/[\s-]+/g, ''),
     ),
   );
   const appears = (code: string) =>
-    bodies.some((b) => b.includes(code)) || squeezed.some((b) => b.includes(asciiDigits(code.replace(/[\s-]+/g, ''))));
+    bodies.some((b) => b.includes(code)) ||
+    squeezed.some((b) => b.includes(asciiDigits(code.normalize('NFKC').replace(/[\s-]+/g, ''))));
   const codeFound = message.code === null || [message.code, ...(message.acceptCodes ?? [])].every(appears);
   const linkFound =
     message.primaryLink === null ||
@@ -65,15 +68,16 @@ describe('the codes and links corpus (issue 17)', () => {
   }
 
   // Written by hand apart from the generator and the extractor: the independent, blind and fresh parts
-  // (tuning data since each was first scored). Their form is checked here.
-  const handWritten = (part: 'independent' | 'blind' | 'fresh'): CorpusMessage[] => {
+  // (tuning data since each was first scored) and the sealed part (never tuned on: score:codes reports it
+  // as the result). Their form is checked here; the sealed part's figures are a measurement, not a test.
+  const handWritten = (part: 'independent' | 'blind' | 'fresh' | 'sealed'): CorpusMessage[] => {
     const dir = new URL(`./fixtures/codes-corpus/${part}/`, import.meta.url);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as CorpusMessage[]);
   };
-  for (const part of ['independent', 'blind', 'fresh'] as const) {
+  for (const part of ['independent', 'blind', 'fresh', 'sealed'] as const) {
     const messages = handWritten(part);
     it(`its ${part} part, if there, is well formed: fields by format, unique ids, each label taken from its message`, () => {
       if (part === 'independent') assert.ok(messages.length > 0);
