@@ -20,4 +20,13 @@ describe('freeing bytes without waiting for the garbage collector (issue 15)', (
     assert.equal(part[0], 7);
     assert.deepEqual(transferable([part]), []);
   });
+
+  it('moves a resizable buffer with the view that starts it, even when the view stops short of its end', () => {
+    const buffer = new ArrayBuffer(4096, { maxByteLength: 8192 });
+    const message = new Uint8Array(buffer, 0, 3000);
+    assert.deepEqual(transferable([message]), [buffer]);
+    assert.deepEqual(transferable([new Uint8Array(buffer, 10, 100)]), []);
+    release([message]);
+    assert.equal(buffer.detached, true);
+  });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { transferable } from '../transferable.js';
 import { MessageBytes } from './message-bytes.js';
 
 /** `total` bytes of random content cut into chunks of `chunk` bytes (the last one shorter). */
@@ -27,12 +28,14 @@ describe('gathering a message as DATA streams in (issue 15)', () => {
     assert.ok(spansItsBuffer(raw));
   });
 
-  it('copies a large message byte for byte into one buffer that spans exactly the message', () => {
+  it('copies a large message byte for byte into one buffer of its own, which moves between threads with it', () => {
     const chunks = chunksOf(3 * 1024 * 1024 + 17, 65_531);
     const raw = gathered(chunks, 256 * 1024, 10 * 1024 * 1024)!;
     assert.equal(raw.byteLength, 3 * 1024 * 1024 + 17);
+    assert.equal(raw.byteOffset, 0);
     assert.deepEqual(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), Buffer.concat(chunks));
-    assert.ok(spansItsBuffer(raw));
+    // The buffer is the message's alone (its last MiB partly unused): transferable moves it, never copies.
+    assert.deepEqual(transferable([raw]), [raw.buffer]);
   });
 
   it('keeps a message of exactly the limit and counts the bytes it was given', () => {

@@ -59,7 +59,9 @@ export class MessageBytes {
     }
     const buffer = this.#buffer;
     this.#buffer = null;
-    buffer.resize(this.#size);
+    // Not shrunk to the message: giving back the rest of the last MiB cost more than the bytes are worth
+    // for the moment they live (until the writer has stored them), so the view starts the buffer and
+    // stops short of its end (transferable.ts moves such a view's buffer with it).
     return new Uint8Array(buffer, 0, this.#size);
   }
 
