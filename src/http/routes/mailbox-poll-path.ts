@@ -14,15 +14,14 @@
 // headers come from the one error handler, and nothing is charged twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'fast-querystring';
-import { bearerFromHeader } from '../../access/identify-caller.js';
 import type { Inbox } from '../../inbox/inbox.js';
 import type { ListInput } from '../../inbox/list-messages.js';
 import { rateLimitHeaders } from '../../inbox/shared/gate.js';
 import type { ListResponse } from '../../inbox/shared/view-schemas.js';
 import type { ClientAddressRule } from '../../limits/client-address.js';
-import { clientNetwork } from '../../limits/client-network.js';
 import type { LimitVerdict } from '../../limits/rate-limiter.js';
 import type { Metrics } from '../../metrics/metrics.js';
+import { httpCaller } from '../caller.js';
 
 export const MAILBOX_PATH = '/api/v1/mailbox';
 
@@ -93,13 +92,11 @@ export function createPollPath(options: PollPathOptions): PollPath {
     let admitted: LimitVerdict | undefined;
     let poll;
     try {
-      const caller = {
-        network: clientNetwork(
-          clientAddress.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']),
-        ),
-        bearer: bearerFromHeader(request.headers.authorization),
-        onAdmitted: (verdict: LimitVerdict) => void (admitted = verdict),
-      };
+      const caller = httpCaller(
+        clientAddress.clientOf(request.socket.remoteAddress, request.headers['x-forwarded-for']),
+        request.headers.authorization,
+        (verdict) => void (admitted = verdict),
+      );
       poll = await inbox.pollMessages(caller, { ...input, ifNoneMatch: request.headers['if-none-match'] }, serialize);
     } catch (error) {
       failures.set(request, { error, headers: admitted === undefined ? {} : rateLimitHeaders(admitted) });
