@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as words from './code-words.js';
-import { LETTER_OR_DIGIT, WORD_LISTS, wordAlternation, wordPattern } from './code-words.js';
+import { WORD_LISTS } from './code-words.js';
+import { LETTER_OR_DIGIT, wordAlternation, wordPattern } from './word-alternation.js';
 import { matchesOf } from './pattern-matches.js';
 
 /** The form the lists were written in before: one alternative per word, each with its own boundaries. */

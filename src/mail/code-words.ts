@@ -2,7 +2,9 @@
 // Written from how senders word such mail, per language (en de fr es pt it nl pl ru uk cs sv tr ar ja zh ko
 // hi vi he id th, and the commonest words of da no fi ro hu el ms fa bn); matched case-insensitively and
 // without word boundaries where a language compounds (German "Bestätigungscode"), has no spaces (Japanese,
-// Chinese, Thai) or joins prefixes to a word (Hebrew "הקוד", the code; Arabic "الرمز").
+// Chinese, Thai) or joins prefixes to a word (Hebrew "הקוד", the code; Arabic "الرمز"). How a list becomes
+// one pattern is word-alternation.ts.
+import { wordAlternation } from './word-alternation.js';
 
 /** Words that name a code: before it ("code: 482913") or after it ("482913 is your code"). */
 const CODE_NOUNS = [
@@ -1313,55 +1315,6 @@ export const CONFIRMATION =
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
 export const WEAK_NOUN = /^(?:pin|पिन|heslo|비밀번호|รหัสผ่าน)$/i;
-
-// A word may carry `*` where it may run on into a longer word: `*code` matches "Bestätigungscode",
-// `bestell*` matches "Bestellnummer". Otherwise a Latin, Greek or Cyrillic word stands on its own; words
-// in other scripts (Japanese, Chinese, Korean and Thai, written without spaces; Hebrew and Arabic, whose
-// prefixes join the word) match anywhere.
-export interface WordPattern {
-  source: string;
-  /** Only where no letter or digit comes just before. */
-  lead: boolean;
-  /** Only where no letter or digit comes just after. */
-  trail: boolean;
-}
-
-export function wordPattern(word: string): WordPattern {
-  const body = word.replace(/^\*|\*$/g, '');
-  const source = /[()|?[\]]/.test(body) ? body : body.replace(/[.*+^${}\\]/g, '\\$&').replace(/ /g, '\\s+');
-  if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s()|?[\]-]/u.test(body))
-    return { source, lead: false, trail: false };
-  return { source, lead: !word.startsWith('*'), trail: !word.endsWith('*') };
-}
-
-// A letter or a digit, for the boundaries. V8 builds each one written in a pattern anew, with its
-// case-insensitive closure, when it compiles the pattern (once for one-byte text, once for two-byte text):
-// written once per word, as it was, the lists cost a third of a second to compile. So a list is written
-// with it only a few times, in a form that matches exactly as the plain alternation of its words would
-// (each word with its own boundaries, in the list's order; code-words.test.ts compares the two).
-export const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
-
-/** The words in order; a run of them with the same trail shares one lookahead. */
-function inOrder(patterns: WordPattern[]): string {
-  const runs: WordPattern[][] = [];
-  for (const p of patterns) {
-    const run = runs.at(-1);
-    if (run !== undefined && run[0]!.trail === p.trail) run.push(p);
-    else runs.push([p]);
-  }
-  const trail = (run: WordPattern[]) => (run[0]!.trail ? `(?!${LETTER_OR_DIGIT})` : '');
-  return runs.map((run) => `(?:${run.map((p) => `(?:${p.source})`).join('|')})${trail(run)}`).join('|');
-}
-
-/** Where no letter or digit comes before, every word may match there, in order; elsewhere only the words
- * that need no boundary before them, in the same order. Either way the first word of the list that matches
- * at a place is the match, as in the plain alternation. */
-export function wordAlternation(words: string[]): string {
-  const patterns = words.map(wordPattern);
-  const unbounded = patterns.filter((p) => !p.lead);
-  const anywhere = unbounded.length === 0 ? '' : `|${inOrder(unbounded)}`;
-  return `(?<!${LETTER_OR_DIGIT})(?:${inOrder(patterns)})${anywhere}`;
-}
 
 /** Every list, by the name of its pattern below. */
 export const WORD_LISTS = {
