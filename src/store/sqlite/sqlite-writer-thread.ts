@@ -1,7 +1,8 @@
 // The SQLite writer thread (sqlite-writer.ts): its own connection to the database file, and a loop that
-// takes every write waiting on its port and commits them together. Each write runs inside a savepoint,
-// so one that fails (a constraint, say) fails alone; a failed COMMIT fails them all, and none is
-// reported done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
+// takes every write waiting on its port and commits them together. A write that fails (a constraint, say)
+// fails alone: the group is then run again with each write in a savepoint of its own (not every time, as a
+// savepoint copies each page it changes first: P45). A failed COMMIT fails them all, and none is reported
+// done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
 // Seen flags (a read's, a wait's claim: D3, D24) waiting among the writes are committed first, in a
 // group of their own and without that fsync: D10 is about mail, and a seen flag is the one thing a crash
 // may lose. Such a commit is as atomic and as visible to the next write as any, so two waits still never
@@ -75,23 +76,15 @@ function commitUnsynced(group: (WriteOp & { id: number })[]): WriteReply[] {
 }
 
 function commitGroup(group: (WriteOp & { id: number })[], synced: boolean): WriteReply[] {
-  const replies: WriteReply[] = [];
   const commit = ++commits;
   try {
     db.exec('BEGIN IMMEDIATE');
-    for (const request of group) {
-      db.exec('SAVEPOINT one');
-      try {
-        replies.push({ id: request.id, commit, synced, ok: true, value: applyWrite(writes, request) });
-        db.exec('RELEASE one');
-      } catch (error) {
-        // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
-        // group fails, with this error's own code.
-        if (!db.isTransaction) throw error;
-        db.exec('ROLLBACK TO one');
-        db.exec('RELEASE one');
-        replies.push({ id: request.id, commit, synced, ok: false, error: describe(error) });
-      }
+    let replies = applyAll(group, commit, synced);
+    if (replies === undefined) {
+      // One write failed: the group starts again, each write in a savepoint of its own, so that it fails alone.
+      if (db.isTransaction) db.exec('ROLLBACK');
+      db.exec('BEGIN IMMEDIATE');
+      replies = applyEachApart(group, commit, synced);
     }
     db.exec('COMMIT');
     return replies;
@@ -99,6 +92,39 @@ function commitGroup(group: (WriteOp & { id: number })[], synced: boolean): Writ
     if (db.isTransaction) db.exec('ROLLBACK');
     return group.map((request) => ({ id: request.id, commit, synced, ok: false, error: describe(error) }));
   }
+}
+
+/** Every write of the group in one go, with no savepoint (a savepoint journals each page it first
+ * changes: a copy of up to 32 KiB a table or index a write touches); undefined when one fails. */
+function applyAll(group: (WriteOp & { id: number })[], commit: number, synced: boolean): WriteReply[] | undefined {
+  const replies: WriteReply[] = [];
+  for (const request of group) {
+    try {
+      replies.push({ id: request.id, commit, synced, ok: true, value: applyWrite(writes, request) });
+    } catch {
+      return undefined;
+    }
+  }
+  return replies;
+}
+
+function applyEachApart(group: (WriteOp & { id: number })[], commit: number, synced: boolean): WriteReply[] {
+  const replies: WriteReply[] = [];
+  for (const request of group) {
+    db.exec('SAVEPOINT one');
+    try {
+      replies.push({ id: request.id, commit, synced, ok: true, value: applyWrite(writes, request) });
+      db.exec('RELEASE one');
+    } catch (error) {
+      // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back: then the
+      // group fails, with this error's own code.
+      if (!db.isTransaction) throw error;
+      db.exec('ROLLBACK TO one');
+      db.exec('RELEASE one');
+      replies.push({ id: request.id, commit, synced, ok: false, error: describe(error) });
+    }
+  }
+  return replies;
 }
 
 let backlog: Request[] = [];
