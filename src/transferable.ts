@@ -33,3 +33,9 @@ export function owned(view: Uint8Array): Uint8Array {
 export function release(views: Iterable<Uint8Array>): void {
   for (const buffer of transferable(views)) buffer.transfer(0);
 }
+
+/** The resizable buffer a view starts, which it owns (a large message's, smtp/message-bytes.ts); else undefined. */
+export function resizableBuffer(view: Uint8Array): ArrayBuffer | undefined {
+  const buffer = view.buffer;
+  return buffer instanceof ArrayBuffer && buffer.resizable && view.byteOffset === 0 ? buffer : undefined;
+}

@@ -14,6 +14,7 @@ import type { SmtpMetrics } from '../metrics/metrics.js';
 import { createConnectionLimits } from './connection-limits.js';
 import { watchDataPace, type DataPaceOptions } from './data-pace.js';
 import { MessageBytes } from './message-bytes.js';
+import { messageBuffers } from '../message-buffers.js';
 import { youngGarbage } from '../runtime/young-garbage.js';
 import { createRefusedRecipients } from './refused-recipients.js';
 import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
@@ -82,7 +83,7 @@ const mailRead = youngGarbage();
  * sender must keep the pace of data-pace.ts while it is reading. */
 function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promise<ReadMessage> {
   return new Promise((resolve, reject) => {
-    const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES);
+    const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES, messageBuffers);
     let ticket: IntakeTicket | null = null;
     const pace = watchDataPace({ ...options.pace, onTooSlow: options.onTooSlow });
     const leave = () => {

@@ -15,7 +15,7 @@ import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from '
 import { durableSynchronous, openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
 import { READY_ID, type WriteReply } from './sqlite-writer.js';
-import { release } from '../../transferable.js';
+import { release, resizableBuffer } from '../../transferable.js';
 import { sqliteCode } from './sqlite-faults.js';
 
 type Request = (WriteOp & { id: number }) | { id: number; op: 'close'; args: [] };
@@ -156,9 +156,16 @@ function drain(): void {
     if (rest.length > 0) {
       const replies = commitGroup(rest, true);
       // Written (or failed): a mail's bytes are freed here and now. This thread allocates so little that
-      // its garbage collector would let tens of megabytes of written mail wait for a collection.
-      for (const request of rest) release(spent(request));
-      for (const reply of replies) port.postMessage(reply);
+      // its garbage collector would let tens of megabytes of written mail wait for a collection. A large
+      // mail's resizable buffer goes back with its answer instead, to be filled again (message-buffers.ts).
+      rest.forEach((request, at) => {
+        const reply = replies[at]!;
+        const back = request.op === 'saveMail' ? resizableBuffer(request.args[0].raw) : undefined;
+        if (back === undefined) {
+          release(spent(request));
+          port.postMessage(reply);
+        } else port.postMessage({ ...reply, returned: back } satisfies WriteReply, [back]);
+      });
     }
     if (closeAfter) {
       backlog = [];

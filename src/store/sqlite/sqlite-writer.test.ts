@@ -8,6 +8,7 @@ import type { NewMail } from '../message-store.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { sqliteMessageStore } from './sqlite-store.js';
 import { threadWriter } from './sqlite-writer.js';
+import { messageBuffers } from '../../message-buffers.js';
 import { attachStrace, requireStrace } from '../../../test/support/strace.js';
 
 const T0 = Date.UTC(2026, 10, 22);
@@ -113,6 +114,25 @@ describe('the SQLite writer thread', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('hands a large mail’s resizable buffer back once the mail is written, and stores its bytes (P46)', async () => {
+    const { store } = await open('returned');
+    const text = `Subject: large\r\n\r\n${'x'.repeat(300_000)}\r\n`;
+    const buffer = new ArrayBuffer(1 << 19, { maxByteLength: 1 << 20 });
+    const raw = new Uint8Array(buffer, 0, text.length);
+    raw.set(new TextEncoder().encode(text));
+    const before = messageBuffers.waiting();
+    const messageId = ulid();
+    await store.saveMail({ ...mail(ulid(), 'large'), raw }, [{ id: messageId, mailbox: 'r@x.test' }]);
+    assert.equal(buffer.detached, true, 'moved to the writer, not copied');
+    assert.equal(messageBuffers.waiting(), before + 1, 'back in the pool once written');
+    const stored = await store.getRaw('r@x.test', messageId, T0);
+    assert.equal(Buffer.from(stored!).toString(), text);
+    // What the pool hands out next is the same memory, written again by the next large mail.
+    const again = messageBuffers.take(1 << 20);
+    assert.equal(again?.byteLength, 1 << 19);
+    await store.close();
   });
 
   it('fails one bad write alone and commits the others of its group', async () => {

@@ -9,6 +9,7 @@ import { inTransaction } from './sqlite-sql.js';
 import { applyWrite, prepareWrites, type WriteOp, type WriteResults } from './sqlite-writes.js';
 import type { SqliteOptions } from './sqlite-database.js';
 import { transferable } from '../../transferable.js';
+import { messageBuffers } from '../../message-buffers.js';
 import type { DecodedMail, NewMail } from '../message-store.js';
 
 function decodedBytes(decoded: DecodedMail): Uint8Array[] {
@@ -41,9 +42,13 @@ export function inlineWriter(db: DatabaseSync): SqliteWriter {
 
 /** What the thread answers for one write, with the number of the transaction that held it and whether
  * that commit was synced to disk; `id` -1 says the thread has opened the database. */
-export type WriteReply = { id: number; commit: number; synced: boolean } & (
-  { ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } }
-);
+export type WriteReply = {
+  id: number;
+  commit: number;
+  synced: boolean;
+  /** A large mail's buffer, handed back once the mail is written (message-buffers.ts). */
+  returned?: ArrayBuffer;
+} & ({ ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } });
 
 /** The id of the thread's first message, sent once its database is open. */
 export const READY_ID = -1;
@@ -92,6 +97,7 @@ export function threadWriter(path: string, options: SqliteOptions = {}): SqliteW
     });
     readiness.catch(() => undefined);
     started.on('message', (reply: WriteReply) => {
+      if (reply.returned !== undefined) messageBuffers.give(reply.returned);
       const waiter = pending.get(reply.id);
       if (waiter === undefined) return;
       pending.delete(reply.id);
