@@ -73,6 +73,9 @@ const COPULA_END =
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
+/** What leads an item of a list, the rest of its line: "1. ", "2) ", "- ", "• ". A code list's items (recovery
+ * codes, one per line) stand as if alone on their lines. */
+const LIST_MARKER = /^(?:\(?\d{1,2}[.)]|[a-z][.)]|[-–•*·▪◦])\s+$/u;
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
 const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
@@ -206,6 +209,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (!plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
+  if (LIST_MARKER.test(before)) before = '';
   let after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
   if (MASK_BEFORE.test(before) && !/^\s?\*/.test(after)) return 0;
   if (WRAP_BEFORE.test(before) && WRAP_AFTER.test(after)) {
