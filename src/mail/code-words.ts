@@ -22,6 +22,9 @@ const CODE_NOUNS = [
   'mobiletan',
   'smstan',
   '(?:licen[cs]e|product|recovery|activation|serial|backup) key',
+  // A key, bare, as other languages' words for it are ("Here is your key for …:", "Your keys:")
+  'key',
+  'keys',
   // German, Dutch, Scandinavian
   '*schlüssel',
   '*sleutel',
@@ -461,8 +464,71 @@ const ACTIONS = [
   'पिकअप',
   'nhận hàng',
   'pengambilan',
+  'ambil',
+  'mengambil',
   'איסוף',
   'לאסוף',
+  // Signing up, registering, creating an account: "Typ de code in het scherm waar je je account aanmaakt:"
+  'sign up',
+  'sign-up',
+  'signup',
+  'register',
+  'registration',
+  'create',
+  'registrieren',
+  'registrierung',
+  'erstellen',
+  'inscription',
+  "s'inscrire",
+  'créer',
+  'registrarte',
+  'registrarse',
+  'crear',
+  'cadastro',
+  'cadastrar',
+  'criar',
+  'registrazione',
+  'registrarti',
+  'creare',
+  'registreren',
+  'registratie',
+  'aanmaken',
+  'aanmaakt',
+  'rejestracj*',
+  'zarejestrować',
+  'utworzyć',
+  'регистрац*',
+  'зарегистрироваться',
+  'создать',
+  'реєстрац*',
+  'зареєструватися',
+  'створити',
+  'registrac*',
+  'zaregistrovat',
+  'vytvořit',
+  'registrering*',
+  'registrera',
+  'skapa',
+  'kaydol*',
+  'üye ol*',
+  'التسجيل',
+  'إنشاء',
+  '新規登録',
+  '会員登録',
+  '注册',
+  '註冊',
+  '创建',
+  '가입',
+  'पंजीकरण',
+  'रजिस्टर',
+  'đăng ký',
+  'tạo tài khoản',
+  'הרשמה',
+  'להירשם',
+  'pendaftaran',
+  'mendaftar',
+  'สมัคร',
+  'ลงทะเบียน',
 ];
 
 /** Verbs that ask a person to type what follows them: "Saisissez 285019 dans l'application". */
@@ -612,7 +678,7 @@ export const PROMOTION_AFTER =
 
 /** A sentence offering a saving or a free delivery: a code in it is a discount code. */
 export const PROMOTION =
-  /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen)|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
+  /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
 
 /** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"): the mail is a promotion. */
 export const SALE =
@@ -1025,6 +1091,15 @@ const NOT_CODES = [
   'klient*',
   'paczk*',
   'nr',
+  // A number's abbreviation before it: "tessera n. 0044-8812", "No. 4471", "nº 2201", "№ 18"
+  'n.',
+  'no.',
+  'nº',
+  'n°',
+  'núm.',
+  'num.',
+  '№',
+  'tessera',
   'заказ*',
   'счёт*',
   'счет*',
@@ -1262,6 +1337,14 @@ const NOT_CODES = [
   '접수번호',
   'संदर्भ',
   'tham chiếu',
+  // A request's number or code: "Mã yêu cầu: RT-…", "request ID"
+  'mã yêu cầu',
+  'số yêu cầu',
+  'request id',
+  'request number',
+  'numéro de demande',
+  'número de solicitud',
+  'anfragenummer',
   // A referral code, which a person shares, never types to sign in
   'referral',
   'referal',
@@ -1307,7 +1390,7 @@ const BOOKINGS = [
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
  * "recovery code", "einmalig", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Words of a confirmation: in a mail about a booking, a "confirmation code" is the booking's reference. */
 export const CONFIRMATION =

@@ -241,12 +241,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
   const subjectOfCopula =
     noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
-  // "Vul deze code in de app in om je account te activeren:": after a code noun, a label followed by the
-  // action the code is for is that action's object, not the token's label.
+  // "Vul deze code in de app in om je account te activeren:", "Biletçi hesabına giriş yapmak için 0417-5290
+  // kodunu gir": a label followed by the action the code is for is that action's object (after a code noun,
+  // or with none before it), not the token's label.
   const objectOfAction =
-    noun !== null &&
     notCode !== null &&
-    noun.end <= notCode.start &&
+    (noun === null || noun.end <= notCode.start) &&
     firstMatch(ACTION, context.slice(notCode.end)) !== null;
   const labelled =
     notCode !== null &&
@@ -343,7 +343,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
-  const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
+  // "código de ativação KPRTXW": the noun, then a few words of what it is for.
+  const close =
+    direct ||
+    (noun !== null &&
+      (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
   if (needsLabel(token)) return close || (alone && nounBefore) || (namedAfter && leads) ? (alone ? 4 : 3) : 0;
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
@@ -361,9 +365,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (/[:：]\s*$/.test(before) && headedByNoun(sentence)) return 3;
   // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code or about the
   // action it is for ("Sign in to …", "Enter 3851 in the app to continue"), or just after that action
-  // ("Someone tried to sign in. If it was you, enter 606 281 in the app").
+  // ("Someone tried to sign in. If it was you, enter 606 281 in the app"). Set apart, the verb may end the
+  // line above ("… enter the number below:") or lead the line under it ("Enter the number above …").
   if (
-    entered &&
+    (entered || (alone && enteredApart(line))) &&
     (message.codeNamed ||
       message.actionNamed ||
       firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null ||
@@ -373,6 +378,13 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
   return 0;
+}
+
+/** Words of what a code is for between its noun and the token, and nothing else: "de ativação ", "de
+ * connexion ", "for sign-in ". */
+const PURPOSE_PHRASE = /^[\p{L}\s'’-]{1,24}$/u;
+function purposeThen(between: string): boolean {
+  return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
 }
 
 /** How far before a noun a word of its own phrase may start ("PIN code"). */
@@ -391,6 +403,17 @@ function confirmsBooking(context: string, noun: Word): boolean {
   return CONFIRMATION.test(context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end + PHRASE_REACH));
 }
 
+/** How far into the line under a token set apart the verb asking to type it may start ("Please enter …"). */
+const ENTER_LEAD = 12;
+
+/** Whether the last sentence of the line above a token set apart, or the start of the line under it, asks
+ * to type it: "로그인하려면 아래 번호를 입력하세요." / "8 2 1 5"; "77201945" / "Introduce el número de arriba …". */
+function enteredApart(line: Line): boolean {
+  const above = sentenceBefore(line.previous.replace(/[\s.!?。！？:：]+$/u, ''));
+  const below = firstMatch(ENTER, line.next.slice(0, ENTER_LEAD + AFTER_WINDOW));
+  return firstMatch(ENTER, above) !== null || (below !== null && below.start <= ENTER_LEAD);
+}
+
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
  * after it are read. */
 const HEAD_REACH = 24;
@@ -402,8 +425,12 @@ const MAX_LABELS = 8;
 function headedByNoun(sentence: string): boolean {
   const noun = firstMatch(CODE_NOUN, sentence);
   if (noun === null || noun.start > HEAD_REACH) return false;
+  // A sender's name before a colon heads the message, not the sentence: "כרטיס פלוס: קוד אימות …".
+  const head = sentence.slice(0, noun.start);
+  const lead = Math.max(head.lastIndexOf(':'), head.lastIndexOf('：'));
   let seen = 0;
   for (const label of matchesOf(NOT_A_CODE, sentence, MAX_LABELS + 1)) {
+    if (label.index < lead) continue;
     if ((seen += 1) > MAX_LABELS || label.index < noun.end) return false;
     if (!/\d/.test(sentence.slice(label.index + label.text.length))) return false;
   }
