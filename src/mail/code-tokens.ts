@@ -3,7 +3,7 @@
 // discount-code shapes), and how a person types them. The words around a token are weighed in
 // extract-codes.ts, with the word lists of code-words.ts.
 
-/** Candidate tokens: digits set out one by one (7 3 9 2 1 4), digits in groups of 2 to 4 (482 913, 52 91 07,
+/** Candidate tokens: digits set out one by one (7 3 9 2 1 4, or a wider gap: 9  0  3  4  1  7), digits in groups of 2 to 4 (482 913, 52 91 07,
  * 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with spaces (K2M 7QP),
  * upper-case letters and digits with at least one of each, in up to six dash groups of one to ten
  * (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case letters
@@ -12,7 +12,7 @@
  * number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every quantifier
  * is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{6,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?:  \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{6,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -115,8 +115,9 @@ function asciiDigit(d: string): string {
  * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
  * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
  * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
- * of Hebrew and Arabic mail around it, are dropped, and any
- * run of spaces (thin, no-break, ideographic) is one space. */
+ * of Hebrew and Arabic mail around it, are dropped, and any space (thin, no-break, ideographic) is one
+ * space, a run of them or a tab two: the gap between the columns of a list of codes ("1234 5678  9012
+ * 3456"), which a code's own groups never span. */
 export function linesOf(body: string): string[] {
   const lines = body
     .split(/\r?\n/)
@@ -126,7 +127,7 @@ export function linesOf(body: string): string[] {
         .replace(/[\u2010\u2011\uff0d]/g, '-')
         .replace(OTHER_DIGITS, asciiDigit)
         .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
-        .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
+        .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, (run) => (run.length > 1 || run === '\t' ? '  ' : ' '))
         .trim(),
     )
     .filter((l) => l.length > 0);

@@ -101,6 +101,10 @@ const JOINS = /^(?:[\s-]*|s)$/;
 const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
 const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
+/** A sender's name and what parts it from the rest of a subject: "Acme: ", "[Acme] ", "Acme – ". */
+const SENDER_THEN = /^[^\d:：[\]]{1,30}(?:[:：|\-–—]|\])\s*$|^\[[^\d\]]{1,30}\]\s*$/u;
+/** Nothing but a full stop or a mark after the last word of a subject. */
+const SUBJECT_END = /^[\s.!。！]*$/u;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
  * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
 const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
@@ -186,6 +190,8 @@ interface Line {
   text: string;
   previous: string;
   next: string;
+  /** Whether the line is the subject's. */
+  subject: boolean;
 }
 
 interface Message {
@@ -377,6 +383,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
+  // A number ending the subject after the sender's name ("Acme: 482913", "[Acme] 482913"), in a mail that
+  // speaks of a code.
+  if (line.subject && isDigits(token) && message.codeNamed && SENDER_THEN.test(before) && SUBJECT_END.test(after))
+    return 1;
   return 0;
 }
 
@@ -456,7 +466,7 @@ export function extractCodes(source: CodeSource): string[] {
   const found = new Map<string, Scored>();
   let order = 0;
   let weighed = 0;
-  for (const body of bodies) {
+  for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
     const lines = linesOf(body).map((l) =>
@@ -467,6 +477,7 @@ export function extractCodes(source: CodeSource): string[] {
         text,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
+        subject: at === 0,
       };
       for (const match of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
