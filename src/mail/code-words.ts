@@ -236,6 +236,13 @@ const CODE_NOUNS = [
   'รหัสผ่าน',
   'รหัสรับพัสดุ',
   'รหัสรับสินค้า',
+  // Thai compounds a code's purpose after its noun: confirmation, sign-in, backup, recovery, activation
+  'รหัสยืนยันตัวตน',
+  'รหัสยืนยัน',
+  'รหัสเข้าสู่ระบบ',
+  'รหัสสำรอง',
+  'รหัสกู้คืน',
+  'รหัสเปิดใช้งาน',
   'รหัส',
   'โค้ด',
   'คีย์',
@@ -1407,7 +1414,7 @@ const BOOKINGS = [
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
  * "recovery code", "einmalig", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Words of a confirmation: in a mail about a booking, a "confirmation code" is the booking's reference. */
 export const CONFIRMATION =

@@ -63,9 +63,10 @@ const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
-/** What may stand between a word naming a code and the code itself for the word to be its label. */
+/** What may stand between a word naming a code and the code itself for the word to be its label: marks, the
+ * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula. */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|הוא|היא|adalah|ialah|คือ|este|είναι|است)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END =
@@ -83,7 +84,7 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
-const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
+const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
  * short preposition ("v aplikaci", "в приложении", "in app"); not "your card". */
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
@@ -392,7 +393,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
 
 /** Words of what a code is for between its noun and the token, and nothing else: "de ativação ", "de
  * connexion ", "for sign-in ". */
-const PURPOSE_PHRASE = /^[\p{L}\s'’-]{1,24}$/u;
+const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
 function purposeThen(between: string): boolean {
   return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
 }
