@@ -491,6 +491,11 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   ['the code ending the subject after the sender’s name', text('Use the code in the subject to sign in.', 'Acme: 482913'), ['482913']],
+  [
+    'no code: a commit leading a list item, a key’s fingerprint',
+    text('Changes:\n- 7f3a1c2 fix login\n\nKey fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8'),
+    [],
+  ],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],
 ];
 

@@ -312,7 +312,8 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
-  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  const nounAfter = firstMatch(CODE_NOUN, following);
+  const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
   // Named after it, the token must lead its sentence ("482913 is your code"), follow a verb asking to type it
   // ("Use 739214 to sign in"), or be followed by the word at once ("489126 kodunu"): a number deep in a
@@ -355,7 +356,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     direct ||
     (noun !== null &&
       (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
-  if (needsLabel(token)) return close || (alone && nounBefore) || (namedAfter && leads) ? (alone ? 4 : 3) : 0;
+  // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
+  // ("- 7f3a1c2 fix login" is a commit).
+  if (needsLabel(token))
+    return close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) ? (alone ? 4 : 3) : 0;
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
