@@ -449,7 +449,11 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Save these recovery codes:\n\n  h7k2-9dqm\n  p3xw-4tnz'),
     ['h7k2-9dqm'],
   ],
-  ['a dash group of two after the first, alone under its label', text('Type this code on your TV:\n4B7Q-XZ'), ['4B7Q-XZ']],
+  [
+    'a dash group of two after the first, alone under its label',
+    text('Type this code on your TV:\n4B7Q-XZ'),
+    ['4B7Q-XZ'],
+  ],
   ['no code: a standard’s or a disease’s name', text('Encoding ISO-8859-1. COVID-19 rules apply.'), []],
   ['no code: a lettered reference with seven digits', text('Mã yêu cầu: RT-77018204. Nhập mã 529308.'), ['529308']],
   [
@@ -461,7 +465,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ['a full-width dash inside a code', text('验证码：５８２－９１４'), ['582-914']],
   [
     'a number set apart, asked for by the line under it',
-    text('Sign-in attempt from Chrome.\n\n    77201945\n\nIntroduce el número de arriba en la pantalla.', 'Inicio de sesión'),
+    text(
+      'Sign-in attempt from Chrome.\n\n    77201945\n\nIntroduce el número de arriba en la pantalla.',
+      'Inicio de sesión',
+    ),
     ['77201945'],
   ],
   [
@@ -490,7 +497,11 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Geef hem de code KIJK3 en jullie krijgen allebei een maand gratis.'),
     [],
   ],
-  ['the code ending the subject after the sender’s name', text('Use the code in the subject to sign in.', 'Acme: 482913'), ['482913']],
+  [
+    'the code ending the subject after the sender’s name',
+    text('Use the code in the subject to sign in.', 'Acme: 482913'),
+    ['482913'],
+  ],
   [
     'no code: a commit leading a list item, a key’s fingerprint',
     text('Changes:\n- 7f3a1c2 fix login\n\nKey fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8'),

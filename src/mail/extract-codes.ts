@@ -354,8 +354,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // "código de ativação KPRTXW": the noun, then a few words of what it is for.
   const close =
     direct ||
-    (noun !== null &&
-      (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
+    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
   if (needsLabel(token))
