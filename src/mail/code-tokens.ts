@@ -3,16 +3,16 @@
 // discount-code shapes), and how a person types them. The words around a token are weighed in
 // extract-codes.ts, with the word lists of code-words.ts.
 
-/** Candidate tokens: digits set out one by one (7 3 9 2 1 4, or a wider gap: 9  0  3  4  1  7), digits in groups of 2 to 4 (482 913, 52 91 07,
- * 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with spaces (K2M 7QP),
- * upper-case letters and digits with at least one of each, in up to six dash groups of one to ten
- * (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case letters
- * and digits with at least one of each, in up to four dash groups (7rk2mp, h7k2-9dqm, 7f3a1-c92d8), and
- * capitals alone, in dash groups (KPLM-QTWX) or six to eight in one run (KPRTXW). Not inside a word, a
- * number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every quantifier
- * is bounded, and a token can only start where a word does, so a scan is linear. */
+/** Candidate tokens: digits set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
+ * 4 (482 913, 52 91 07, 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with
+ * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
+ * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
+ * letters and digits with at least one of each, in up to four dash groups (7rk2mp, h7k2-9dqm, 7f3a1-c92d8),
+ * and capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT). Not inside a
+ * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
+ * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{6,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -79,8 +79,9 @@ export function plausible(token: string): boolean {
   // Groups of letters alone and of digits alone, with seven digits or more: a reference with its prefix
   // (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code, whose letters and digits are mixed or few.
   if (/^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))+$/.test(token) && token.replace(/\D/g, '').length >= 7) return false;
-  // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME).
-  if (/^[A-Z]+$/.test(token)) return (token.match(/[AEIOUY]/g) ?? []).length <= 1;
+  // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME),
+  // and one letter repeated is a placeholder (XXXXX).
+  if (/^[A-Z]+$/.test(token)) return (token.match(/[AEIOUY]/g) ?? []).length <= 1 && !/^(.)\1+$/.test(token);
   // More than ten in one run: a code's letters and digits are mixed; a long run of digits after a prefix
   // is a reference (NT2506100918447, RR448127733IL), and a run of letters read as a word a promotion's
   // name (MIERCOLES2X1).

@@ -507,6 +507,13 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Changes:\n- 7f3a1c2 fix login\n\nKey fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8'),
     [],
   ],
+  [
+    'a shape that needs its label, alone under a colon, the subject naming the codes',
+    text('Two-step verification is on.\nKeep them somewhere safe:\n\n  h7k2-9dqm\n  p3xw-4tnz', 'Your recovery codes'),
+    ['h7k2-9dqm'],
+  ],
+  ['five capitals with no vowel under their label', text('Your Steam Guard code:\n\nFKPRT'), ['FKPRT']],
+  ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],
 ];
 

@@ -74,9 +74,9 @@ const COPULA_END =
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
-/** What leads an item of a list, the rest of its line: "1. ", "2) ", "- ", "• ". A code list's items (recovery
+/** What leads an item of a list, the rest of its line: "1. ", "2) ", "[3] ", "- ", "• ". A code list's items (recovery
  * codes, one per line) stand as if alone on their lines. */
-const LIST_MARKER = /^(?:\(?\d{1,2}[.)]|[a-z][.)]|[-–•*·▪◦])\s+$/u;
+const LIST_MARKER = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+$/u;
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
 const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
@@ -198,6 +198,8 @@ interface Line {
 interface Message {
   /** Whether any part of the message names a code (the subject, say). */
   codeNamed: boolean;
+  /** Whether the subject names a code ("Your recovery codes"). */
+  subjectNamesCode: boolean;
   /** Tokens labelled as something else somewhere in the message (an order number, a booking code). */
   vetoed: Set<string>;
   /** Whether the subject names the action a code is for ("Sign in to …"). */
@@ -357,8 +359,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
-  if (needsLabel(token))
-    return close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) ? (alone ? 4 : 3) : 0;
+  if (needsLabel(token)) {
+    if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
+    // Set apart under a line that ends in a colon, in a mail whose subject names the code: "Your recovery
+    // codes" / "Keep them somewhere safe:" / "h7k2-9dqm".
+    return alone && message.subjectNamesCode && /[:：]\s*$/.test(line.previous) ? 2 : 0;
+  }
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
@@ -461,6 +467,7 @@ export function extractCodes(source: CodeSource): string[] {
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
   const message: Message = {
     codeNamed: bodies.some(namesACode),
+    subjectNamesCode: namesACode(subject),
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
