@@ -512,6 +512,18 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Two-step verification is on.\nKeep them somewhere safe:\n\n  h7k2-9dqm\n  p3xw-4tnz', 'Your recovery codes'),
     ['h7k2-9dqm'],
   ],
+  [
+    'a code under a line ending in a colon, under a heading that names it',
+    html('<h1>Your verification code</h1><p>Here it is:</p><div style="font-size:28px">k7m2qx</div>'),
+    ['k7m2qx'],
+  ],
+  [
+    'no code: a number under a line ending in a colon, under a heading that names something else',
+    html(
+      '<h1>Your gift code</h1><p>Redeem it here:</p><p>QX7K-2MPD</p><h2>Order summary</h2><p>Items:</p><p>4821 9930</p>',
+    ),
+    [],
+  ],
   ['five capitals with no vowel under their label', text('Your Steam Guard code:\n\nFKPRT'), ['FKPRT']],
   ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],

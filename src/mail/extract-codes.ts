@@ -191,6 +191,8 @@ interface Line {
   text: string;
   previous: string;
   next: string;
+  /** The line above the previous one. */
+  above: string;
   /** Whether the line is the subject's. */
   subject: boolean;
 }
@@ -359,8 +361,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
+  // Set apart under a line that ends in a colon and names nothing, a heading above it naming a code: "Your
+  // verification code" / "Here it is:" / "k7m2qx".
+  const headed = alone && noun === null && /[:：]\s*$/.test(line.previous) && namesACode(line.above);
   if (needsLabel(token)) {
-    if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
+    if (close || (alone && nounBefore) || headed || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
     // Set apart under a line that ends in a colon, in a mail whose subject names the code: "Your recovery
     // codes" / "Keep them somewhere safe:" / "h7k2-9dqm".
     return alone && message.subjectNamesCode && /[:：]\s*$/.test(line.previous) ? 2 : 0;
@@ -368,7 +373,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
-  if (nounBefore || namedAfter) return alone ? 4 : 3;
+  if (nounBefore || namedAfter || headed) return alone ? 4 : 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
   const below = alone ? namedBelow(line.next) : null;
@@ -488,6 +493,7 @@ export function extractCodes(source: CodeSource): string[] {
         text,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
+        above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
         subject: at === 0,
       };
       for (const match of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
