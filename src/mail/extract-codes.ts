@@ -10,8 +10,11 @@
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
 // else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
-// out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
-// first, at most five, each as a person types it (code-tokens.ts, typed).
+// out in groups, capitals alone, lower-case codes, twelve-digit recovery codes) need their label right
+// before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
+// recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
+// or under it, or named by a heading above a line ending in a colon; a number may end the subject after the
+// sender's name. Best first, at most five, each as a person types it (code-tokens.ts, typed).
 import {
   ACTION,
   BOOKING,
