@@ -524,6 +524,16 @@ const CASES: [string, CodeSource, string[]][] = [
     ),
     [],
   ],
+  [
+    'the first of a list of codes, the codes named above the line over it',
+    text('Here are your recovery codes.\nEach works once.\n\n  H7K2-9DQM-X4\n  P3XW-4TNZ-B7'),
+    ['H7K2-9DQM-X4'],
+  ],
+  [
+    'no code: a list of like tokens under lines that name no code',
+    text('Top repositories this week.\nSorted by stars.\n\nab12-cd34\nef56-gh78', 'Weekly digest'),
+    [],
+  ],
   ['five capitals with no vowel under their label', text('Your Steam Guard code:\n\nFKPRT'), ['FKPRT']],
   ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],

@@ -364,14 +364,14 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
-  // Set apart under a line that ends in a colon and names nothing, a heading above it naming a code: "Your
-  // verification code" / "Here it is:" / "k7m2qx".
-  const headed = alone && noun === null && /[:：]\s*$/.test(line.previous) && namesACode(line.above);
+  // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
+  // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
+  // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
+  const introduced = alone && noun === null && (/[:：]\s*$/.test(line.previous) || listHead(token, line.next));
+  const headed = introduced && namesACode(line.above);
   if (needsLabel(token)) {
     if (close || (alone && nounBefore) || headed || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
-    // Set apart under a line that ends in a colon, in a mail whose subject names the code: "Your recovery
-    // codes" / "Keep them somewhere safe:" / "h7k2-9dqm".
-    return alone && message.subjectNamesCode && /[:：]\s*$/.test(line.previous) ? 2 : 0;
+    return introduced && message.subjectNamesCode ? 2 : 0;
   }
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
@@ -413,6 +413,17 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
 const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
 function purposeThen(between: string): boolean {
   return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
+}
+
+/** What leads the item of a list, at the start of its line. */
+const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
+
+/** Whether the line under a token is another item of the same shape, alone (the next code of a list): as
+ * many letters and digits in the same groups, in the same case. */
+function listHead(token: string, next: string): boolean {
+  const item = next.replace(LIST_LEAD, '').trim();
+  const shape = (t: string) => `${t.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(t)} ${/[A-Z]/.test(t)}`;
+  return item !== token && shape(item) === shape(token);
 }
 
 /** How far before a noun a word of its own phrase may start ("PIN code"). */
