@@ -77,9 +77,10 @@ const COPULA_END =
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
-/** What leads an item of a list, the rest of its line: "1. ", "2) ", "[3] ", "- ", "• ". A code list's items (recovery
- * codes, one per line) stand as if alone on their lines. */
-const LIST_MARKER = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+$/u;
+/** What leads the item of a list: "1. ", "2) ", "[3] ", "a) ", "- ", "• ". The items of a list of codes
+ * (recovery codes, one per line) stand as if alone on their lines. */
+const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
+const LIST_MARKER = new RegExp(`${LIST_LEAD.source}$`, 'u');
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
 const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
@@ -362,13 +363,13 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const close =
     direct ||
     (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
-  // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
-  // ("- 7f3a1c2 fix login" is a commit).
   // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
   // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
   // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
   const introduced = alone && noun === null && (/[:：]\s*$/.test(line.previous) || listHead(token, line.next));
   const headed = introduced && namesACode(line.above);
+  // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
+  // ("- 7f3a1c2 fix login" is a commit).
   if (needsLabel(token)) {
     if (close || (alone && nounBefore) || headed || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
     return introduced && message.subjectNamesCode ? 2 : 0;
@@ -414,9 +415,6 @@ const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
 function purposeThen(between: string): boolean {
   return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
 }
-
-/** What leads the item of a list, at the start of its line. */
-const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
 
 /** Whether the line under a token is another item of the same shape, alone (the next code of a list): as
  * many letters and digits in the same groups, in the same case. */
