@@ -76,9 +76,15 @@ export function plausible(token: string): boolean {
   // Lower case: a code's letters and digits are mixed, in three runs or more (7rk2mp, h7k2-9dqm); a number
   // with a unit or a suffix (10th, 15min, 1080p) or a word with a number (web3, save20, h264) is not one.
   if (/[a-z]/.test(token)) return (token.match(/[a-z]+|\d+/g) ?? []).length >= 3;
-  // Groups of letters alone and of digits alone, with seven digits or more: a reference with its prefix
-  // (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code, whose letters and digits are mixed or few.
-  if (/^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))+$/.test(token) && token.replace(/\D/g, '').length >= 7) return false;
+  // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more: a reference
+  // with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code, whose letters and digits
+  // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
+  if (
+    /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))+$/.test(token) &&
+    token.replace(/\D/g, '').length >= 7 &&
+    new Set(token.split('-').map((group) => group.length)).size > 1
+  )
+    return false;
   // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME),
   // and one letter repeated is a placeholder (XXXXX).
   if (/^[A-Z]+$/.test(token)) return (token.match(/[AEIOUY]/g) ?? []).length <= 1 && !/^(.)\1+$/.test(token);

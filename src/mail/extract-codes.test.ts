@@ -454,6 +454,11 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Type this code on your TV:\n4B7Q-XZ'),
     ['4B7Q-XZ'],
   ],
+  [
+    'a key in even groups of letters alone and digits alone',
+    text('Your licence key:\nABCDE-12345-FGHIJ-67890-KLMNO'),
+    ['ABCDE-12345-FGHIJ-67890-KLMNO'],
+  ],
   ['no code: a standard’s or a disease’s name', text('Encoding ISO-8859-1. COVID-19 rules apply.'), []],
   ['no code: a lettered reference with seven digits', text('Mã yêu cầu: RT-77018204. Nhập mã 529308.'), ['529308']],
   [
