@@ -541,6 +541,7 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['five capitals with no vowel under their label', text('Your Steam Guard code:\n\nFKPRT'), ['FKPRT']],
   ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
+  ['a Korean topic particle between a label and its code', text('인증 코드는 k7m2qx 입니다.'), ['k7m2qx']],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],
 ];
 
