@@ -70,11 +70,11 @@ const NAMED_NEAR = 8;
  * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
  * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END =
-  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah|este|είναι)|คือ)\s*[:：]?\s*$/iu;
+  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|luidt|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah|este|είναι)|คือ)\s*[:：]?\s*$/iu;
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
@@ -106,7 +106,7 @@ const JOINS = /^(?:[\s-]*|s)$/;
 /** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
 const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
-const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|luidt|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
 /** A sender's name and what parts it from the rest of a subject: "Acme: ", "[Acme] ", "Acme – ". */
 const SENDER_THEN = /^[^\d:：[\]]{1,30}(?:[:：|\-–—]|\])\s*$|^\[[^\d\]]{1,30}\]\s*$/u;
 /** Nothing but a full stop or a mark after the last word of a subject. */
