@@ -117,6 +117,9 @@ function asciiDigit(d: string): string {
   return String(code - (ZEROS.find((zero) => code >= zero && code <= zero + 9) as number));
 }
 
+const SPACE_RUN = /[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|\t/g;
+const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
  * Hyphens (Unicode's, the non-breaking one, the full-width one) are read as the ASCII dash; full-width
  * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
@@ -130,11 +133,12 @@ export function linesOf(body: string): string[] {
     .split(/\r?\n/)
     .map((l) =>
       l
-        .replace(/[\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-        .replace(/[\u2010\u2011\uff0d]/g, '-')
+        .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+        .replace(/[\u2010\u2011]/g, '-')
         .replace(OTHER_DIGITS, asciiDigit)
         .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
-        .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, (run) => (run.length > 1 || run === '\t' ? '  ' : ' '))
+        .replace(SPACE_RUN, '  ')
+        .replace(OTHER_SPACE, ' ')
         .trim(),
     )
     .filter((l) => l.length > 0);

@@ -23,7 +23,13 @@ const CODE_NOUNS = [
   'mtan',
   'pushtan',
   'smstan',
-  '(?:licen[cs]e|product|recovery|activation|serial|backup) key',
+  'license key',
+  'licence key',
+  'product key',
+  'recovery key',
+  'activation key',
+  'serial key',
+  'backup key',
   // A key, bare, as other languages' words for it are ("Here is your key for …:", "Your keys:")
   'key',
   'keys',
@@ -1445,14 +1451,8 @@ const NOT_CODES = [
   '접수번호',
   'संदर्भ',
   'tham chiếu',
-  // A request's number or code: "Mã yêu cầu: RT-…", "request ID"
+  // A request's code: "Mã yêu cầu: RT-…" (a request's ID is an ID, above)
   'mã yêu cầu',
-  'số yêu cầu',
-  'request id',
-  'request number',
-  'numéro de demande',
-  'número de solicitud',
-  'anfragenummer',
   // A key's fingerprint, or a key of a protocol, which is never typed: "Key fingerprint SHA256:…", "SSH key"
   'fingerprint',
   'fingerabdruck',

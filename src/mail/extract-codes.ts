@@ -367,18 +367,19 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
   // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
   // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
-  const introduced = alone && noun === null && (/[:：]\s*$/.test(line.previous) || listHead(token, line.next));
-  const headed = introduced && namesACode(line.above);
+  // (Weighed only where nothing else names the token: it reads the lines around it again.)
+  const unnamed = alone && noun === null;
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
   if (needsLabel(token)) {
-    if (close || (alone && nounBefore) || headed || (namedAfter && leads && nounAfter !== null)) return alone ? 4 : 3;
-    return introduced && message.subjectNamesCode ? 2 : 0;
+    if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) || headed(unnamed, token, line))
+      return alone ? 4 : 3;
+    return unnamed && message.subjectNamesCode && introduced(token, line) ? 2 : 0;
   }
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
-  if (nounBefore || namedAfter || headed) return alone ? 4 : 3;
+  if (nounBefore || namedAfter || headed(unnamed, token, line)) return alone ? 4 : 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
   const below = alone ? namedBelow(line.next) : null;
@@ -417,12 +418,28 @@ function purposeThen(between: string): boolean {
   return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
 }
 
+/** Whether a token set apart is introduced by the line above it, ending in a colon, or heads a list of its
+ * like. */
+function introduced(token: string, line: Line): boolean {
+  return /[:：]\s*$/.test(line.previous) || listHead(token, line.next);
+}
+
+/** Whether a token set apart and not named on the line above is so introduced, under a code named above
+ * that line. */
+function headed(unnamed: boolean, token: string, line: Line): boolean {
+  return unnamed && introduced(token, line) && namesACode(line.above);
+}
+
+/** A token's groups and case: "h7k2-9dqm" and "p3xw-4tnz" are alike. */
+function shapeOf(token: string): string {
+  return `${token.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(token)} ${/[A-Z]/.test(token)}`;
+}
+
 /** Whether the line under a token is another item of the same shape, alone (the next code of a list): as
  * many letters and digits in the same groups, in the same case. */
 function listHead(token: string, next: string): boolean {
   const item = next.replace(LIST_LEAD, '').trim();
-  const shape = (t: string) => `${t.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(t)} ${/[A-Z]/.test(t)}`;
-  return item !== token && shape(item) === shape(token);
+  return item !== token && shapeOf(item) === shapeOf(token);
 }
 
 /** How far before a noun a word of its own phrase may start ("PIN code"). */
