@@ -500,9 +500,10 @@ export function extractCodes(source: CodeSource): string[] {
     source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT),
   ];
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
+  const subjectNamesCode = namesACode(bodies[0] as string);
   const message: Message = {
-    codeNamed: bodies.some(namesACode),
-    subjectNamesCode: namesACode(subject),
+    codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
+    subjectNamesCode,
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
