@@ -105,7 +105,8 @@ export function figuresBy(outcomes: Outcome[], key: (m: CorpusMessage) => string
   );
 }
 
-/** The bars the blind and held-out parts must clear; an empty list when a part clears them all. */
+/** The bars a part must clear (the unseen and held-out parts in score:codes, every other part in the corpus
+ * test); an empty list when a part clears them all. */
 export function shortfalls(figures: Figures): string[] {
   const out: string[] = [];
   if (figures.precision < BARS.precision) out.push(`code precision ${pct(figures.precision)} < ${pct(BARS.precision)}`);

@@ -3,15 +3,16 @@
 // discount-code shapes), and how a person types them. The words around a token are weighed in
 // extract-codes.ts, with the word lists of code-words.ts.
 
-/** Candidate tokens: digits set out one by one (7 3 9 2 1 4), digits in groups of 2 to 4 (482 913, 52 91 07,
- * 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with spaces (K2M 7QP),
- * upper-case letters and digits with at least one of each, in up to six dash groups (K7P2QX, K7Q-4ZP,
- * ABCD-EF2H-JK3M-NP4R), the first of them as short as one character when others follow (G-740392,
- * HB-4K9Q), and capitals alone in dash groups (KPLM-QTWX). Not inside a word, a number, a time, a path or
- * an address; a colon just before is a label's ("code:482913"). Every quantifier is bounded, and a token
- * can only start where a word does, so a scan is linear. */
+/** Candidate tokens: digits set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
+ * 4 (482 913, 52 91 07, 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with
+ * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
+ * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
+ * letters and digits with at least one of each, in up to four dash groups (7rk2mp, h7k2-9dqm, 7f3a1-c92d8),
+ * and capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT). Not inside a
+ * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
+ * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{3,10}(?:-[A-Z0-9]{3,8}){0,5}|[A-Z0-9]{11,16}|[A-Z0-9]{1,2}-[A-Z0-9]{3,8}|[A-Z0-9]{2}(?:-[A-Z0-9]{2}){2,5})|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -34,12 +35,19 @@ export const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
 /** Shapes that only a label right before them or the line above them makes a code: groups of letters and
  * digits set out with spaces (a postcode's shape too), capitals alone, numbers of more than eight digits,
  * digits in dash groups of one digit (a Chinese pick-up code, 8-2-4017), letters and digits in dash groups
- * of two (K7-M2-Q9), and more than ten letters and digits in one run (an eSIM's activation code, and a
- * parcel's or an account's number too). */
+ * of two (K7-M2-Q9) or with a group of one or two after the first (4B7Q-XZ, CM-3320-9, a model's or a
+ * standard's name too: COVID-19, ISO-8859-1), more than ten letters and digits in one run (an eSIM's
+ * activation code, and a parcel's or an account's number too), and lower-case letters and digits (a
+ * developer's two-factor or recovery code, and a version's, a commit's or a file's name too). */
 export const needsLabel = (token: string): boolean =>
   isDigits(token)
     ? token.replace(/[ -]/g, '').length > 8 || /(?:^|-)\d(?:-|$)/.test(token)
-    : token.includes(' ') || !/\d/.test(token) || /^[A-Z\d]{2}-/.test(token) || /^[A-Z\d]{11,}$/.test(token);
+    : token.includes(' ') ||
+      !/\d/.test(token) ||
+      /[a-z]/.test(token) ||
+      /^[A-Z\d]{2}-/.test(token) ||
+      /-[A-Z\d]{1,2}(?:-|$)/.test(token) ||
+      /^[A-Z\d]{11,}$/.test(token);
 
 /** The code a person types: digits or letters shown in groups or one by one are typed without the spaces
  * (482 913 → 482913, K2M 7QP → K2M7QP); a dash is kept as shown (123-456, ABCD-EFGH), as forms that split
@@ -65,6 +73,21 @@ export function plausible(token: string): boolean {
   }
   // Three letters and digits are a name ("2FA code", "MP3"), not a code: codes have four characters or more.
   if (token.replace(/-/g, '').length < 4) return false;
+  // Lower case: a code's letters and digits are mixed, in three runs or more (7rk2mp, h7k2-9dqm); a number
+  // with a unit or a suffix (10th, 15min, 1080p) or a word with a number (web3, save20, h264) is not one.
+  if (/[a-z]/.test(token)) return (token.match(/[a-z]+|\d+/g) ?? []).length >= 3;
+  // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more: a reference
+  // with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code, whose letters and digits
+  // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
+  if (
+    /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))+$/.test(token) &&
+    token.replace(/\D/g, '').length >= 7 &&
+    new Set(token.split('-').map((group) => group.length)).size > 1
+  )
+    return false;
+  // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME),
+  // and one letter repeated is a placeholder (XXXXX).
+  if (/^[A-Z]+$/.test(token)) return (token.match(/[AEIOUY]/g) ?? []).length <= 1 && !/^(.)\1+$/.test(token);
   // More than ten in one run: a code's letters and digits are mixed; a long run of digits after a prefix
   // is a reference (NT2506100918447, RR448127733IL), and a run of letters read as a word a promotion's
   // name (MIERCOLES2X1).
@@ -94,21 +117,28 @@ function asciiDigit(d: string): string {
   return String(code - (ZEROS.find((zero) => code >= zero && code <= zero + 9) as number));
 }
 
+const SPACE_RUN = /[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|\t/g;
+const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
- * Full-width digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
+ * Hyphens (Unicode's, the non-breaking one, the full-width one) are read as the ASCII dash; full-width
+ * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
  * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
  * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
- * of Hebrew and Arabic mail around it, are dropped, and any
- * run of spaces (thin, no-break, ideographic) is one space. */
+ * of Hebrew and Arabic mail around it, are dropped, and any space (thin, no-break, ideographic) is one
+ * space, a run of them or a tab two: the gap between the columns of a list of codes ("1234 5678  9012
+ * 3456"), which a code's own groups never span. */
 export function linesOf(body: string): string[] {
   const lines = body
     .split(/\r?\n/)
     .map((l) =>
       l
-        .replace(/[\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+        .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+        .replace(/[\u2010\u2011]/g, '-')
         .replace(OTHER_DIGITS, asciiDigit)
         .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
-        .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
+        .replace(SPACE_RUN, '  ')
+        .replace(OTHER_SPACE, ' ')
         .trim(),
     )
     .filter((l) => l.length > 0);

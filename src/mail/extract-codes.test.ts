@@ -418,6 +418,131 @@ const CASES: [string, CodeSource, string[]][] = [
     text('أكّد بريدك الإلكتروني بإدخال الرمز:\nQK4-91T', 'أكّد بريدك الإلكتروني لحجز رحلتك'),
     ['QK4-91T'],
   ],
+  ['a lower-case code right after its label', text('Your two-factor code: 7rk2mp'), ['7rk2mp']],
+  [
+    'a lower-case code alone under the line that names it',
+    text('Use this code to finish signing in:\n\n  yq7kfd\n\nIt expires in 10 minutes.'),
+    ['yq7kfd'],
+  ],
+  [
+    'no code: lower-case words with numbers, versions and regions, unlabelled or not mixed enough',
+    text('Build h264a7 on web3 passed in eu-west-1. Use code save20 for 20% off. Version 10th edition.'),
+    [],
+  ],
+  [
+    'a recovery-code list: the first item, numbered, bulleted or in columns',
+    text('Keep these recovery codes safe, each works once:\n\n1. 4829 1735\n2. 9027 6614'),
+    ['48291735', '90276614'],
+  ],
+  [
+    'a recovery-code list with a dash before each item',
+    text('Your backup codes:\n- 5820 1934\n- 7741 0286'),
+    ['58201934', '77410286'],
+  ],
+  [
+    'a recovery-code list in two columns',
+    text('Your backup codes:\n\n  1234 5678    9012 3456\n  2345 6789    0123 4567'),
+    ['12345678'],
+  ],
+  [
+    'lower-case recovery codes in dash groups',
+    text('Save these recovery codes:\n\n  h7k2-9dqm\n  p3xw-4tnz'),
+    ['h7k2-9dqm'],
+  ],
+  [
+    'a dash group of two after the first, alone under its label',
+    text('Type this code on your TV:\n4B7Q-XZ'),
+    ['4B7Q-XZ'],
+  ],
+  [
+    'a key in even groups of letters alone and digits alone',
+    text('Your licence key:\nABCDE-12345-FGHIJ-67890-KLMNO'),
+    ['ABCDE-12345-FGHIJ-67890-KLMNO'],
+  ],
+  ['no code: a standard’s or a disease’s name', text('Encoding ISO-8859-1. COVID-19 rules apply.'), []],
+  ['no code: a lettered reference with seven digits', text('Mã yêu cầu: RT-77018204. Nhập mã 529308.'), ['529308']],
+  [
+    'capitals alone after a noun and its purpose',
+    text('Introduza no Balcão Digital o código de ativação KPRTXW.'),
+    ['KPRTXW'],
+  ],
+  ['no code: a word in capitals after a noun', text('Your code: WELCOME'), []],
+  ['a full-width dash inside a code', text('验证码：５８２－９１４'), ['582-914']],
+  [
+    'a number set apart, asked for by the line under it',
+    text(
+      'Sign-in attempt from Chrome.\n\n    77201945\n\nIntroduce el número de arriba en la pantalla.',
+      'Inicio de sesión',
+    ),
+    ['77201945'],
+  ],
+  [
+    'a number set apart, asked for by the line above it',
+    text('다른 기기에서 로그인하려면 아래 번호를 입력하세요.\n\n8 2 1 5'),
+    ['8215'],
+  ],
+  [
+    'a label followed by the action a code is for does not label the token',
+    text('Biletçi hesabına giriş yapmak için 0417-5290 kodunu gir.'),
+    ['0417-5290'],
+  ],
+  [
+    'an account to be created after a code noun is the action’s object',
+    text('Typ de volgende code in het scherm waar je je account aanmaakt:\nH3R-9QT'),
+    ['H3R-9QT'],
+  ],
+  ['no code: a number after its abbreviation', text('Per attivare la tessera n. 0044-8812 e accedere, conferma.'), []],
+  [
+    'a sender’s name before a colon does not head the sentence',
+    text('כרטיס פלוס: קוד אימות לעסקה בסך 1,349.00 ₪ בכרטיס המסתיים ב-7734: 815 206.'),
+    ['815206'],
+  ],
+  [
+    'no code: a code shared for a free month',
+    text('Geef hem de code KIJK3 en jullie krijgen allebei een maand gratis.'),
+    [],
+  ],
+  [
+    'the code ending the subject after the sender’s name',
+    text('Use the code in the subject to sign in.', 'Acme: 482913'),
+    ['482913'],
+  ],
+  [
+    'no code: a commit leading a list item, a key’s fingerprint',
+    text('Changes:\n- 7f3a1c2 fix login\n\nKey fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8'),
+    [],
+  ],
+  [
+    'a shape that needs its label, alone under a colon, the subject naming the codes',
+    text('Two-step verification is on.\nKeep them somewhere safe:\n\n  h7k2-9dqm\n  p3xw-4tnz', 'Your recovery codes'),
+    ['h7k2-9dqm'],
+  ],
+  [
+    'a code under a line ending in a colon, under a heading that names it',
+    html('<h1>Your verification code</h1><p>Here it is:</p><div style="font-size:28px">k7m2qx</div>'),
+    ['k7m2qx'],
+  ],
+  [
+    'no code: a number under a line ending in a colon, under a heading that names something else',
+    html(
+      '<h1>Your gift code</h1><p>Redeem it here:</p><p>QX7K-2MPD</p><h2>Order summary</h2><p>Items:</p><p>4821 9930</p>',
+    ),
+    [],
+  ],
+  [
+    'the first of a list of codes, the codes named above the line over it',
+    text('Here are your recovery codes.\nEach works once.\n\n  H7K2-9DQM-X4\n  P3XW-4TNZ-B7'),
+    ['H7K2-9DQM-X4'],
+  ],
+  [
+    'no code: a list of like tokens under lines that name no code',
+    text('Top repositories this week.\nSorted by stars.\n\nab12-cd34\nef56-gh78', 'Weekly digest'),
+    [],
+  ],
+  ['five capitals with no vowel under their label', text('Your Steam Guard code:\n\nFKPRT'), ['FKPRT']],
+  ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
+  ['a Korean topic particle between a label and its code', text('인증 코드는 k7m2qx 입니다.'), ['k7m2qx']],
+  ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],
 ];
 
 describe('extractCodes (D24)', () => {
@@ -437,6 +562,12 @@ describe('extractCodes (D24)', () => {
       html('<!--'.repeat(80000)),
       html('<script>'.repeat(40000)),
       html('<p '.repeat(100000)),
+      text('a1-'.repeat(30000)),
+      text('code: k7m2qx '.repeat(10000)),
+      text('1. 4821 9930\n'.repeat(10000)),
+      text('9  '.repeat(40000)),
+      text(`${'ab12 '.repeat(20000)}`, 'Acme: '.repeat(10000)),
+      text('A-'.repeat(40000)),
     ];
     for (const source of bodies) {
       const started = performance.now();

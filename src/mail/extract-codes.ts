@@ -10,8 +10,11 @@
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
 // else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
-// out in groups, capitals alone, twelve-digit recovery codes) need their label right before them. Best
-// first, at most five, each as a person types it (code-tokens.ts, typed).
+// out in groups, capitals alone, lower-case codes, twelve-digit recovery codes) need their label right
+// before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
+// recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
+// or under it, or named by a heading above a line ending in a colon; a number may end the subject after the
+// sender's name. Best first, at most five, each as a person types it (code-tokens.ts, typed).
 import {
   ACTION,
   BOOKING,
@@ -63,16 +66,22 @@ const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
-/** What may stand between a word naming a code and the code itself for the word to be its label. */
+/** What may stand between a word naming a code and the code itself for the word to be its label: marks, the
+ * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
+ * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:is|are|ist|lautet|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|הוא|היא|adalah|ialah|คือ|este|είναι|است)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END =
-  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah|este|είναι)|คือ)\s*[:：]?\s*$/iu;
+  /(?:(?:^|[^\p{L}\p{N}])(?:is|ist|lautet|luidt|est|es|è|é|är|jest|wynosi|je|là|la|هو|是|为|為|הוא|היא|adalah|ialah|este|είναι)|คือ)\s*[:：]?\s*$/iu;
 /** A card or account shown by its last digits behind a mask ("****5527", "*4407"); "**603819**" is a code
  * set in bold. */
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
+/** What leads the item of a list: "1. ", "2) ", "[3] ", "a) ", "- ", "• ". The items of a list of codes
+ * (recovery codes, one per line) stand as if alone on their lines. */
+const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
+const LIST_MARKER = new RegExp(`${LIST_LEAD.source}$`, 'u');
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
 const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
@@ -80,7 +89,7 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
-const NOUN_THEN_COLON = /^[\p{L}\s'’]{0,20}[:：]\s*$/u;
+const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
  * short preposition ("v aplikaci", "в приложении", "in app"); not "your card". */
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
@@ -97,7 +106,11 @@ const JOINS = /^(?:[\s-]*|s)$/;
 /** A particle between a token and the verb after it: Japanese "を", Korean "을"/"를", Turkish "'i". */
 const PARTICLE = /^\s*(?:を|을|를|['’]?[iıuü])?\s*$/u;
 /** Nothing but a copula between a word and what follows it. */
-const COPULA_ONLY = /^\s*(?:is|ist|lautet|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
+const COPULA_ONLY = /^\s*(?:is|ist|lautet|luidt|est|es|è|é|är|jest|wynosi|هو|是|为|為|הוא|היא|adalah|ialah|คือ)\s*$/iu;
+/** A sender's name and what parts it from the rest of a subject: "Acme: ", "[Acme] ", "Acme – ". */
+const SENDER_THEN = /^[^\d:：[\]]{1,30}(?:[:：|\-–—]|\])\s*$|^\[[^\d\]]{1,30}\]\s*$/u;
+/** Nothing but a full stop or a mark after the last word of a subject. */
+const SUBJECT_END = /^[\s.!。！]*$/u;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
  * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
 const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
@@ -183,11 +196,17 @@ interface Line {
   text: string;
   previous: string;
   next: string;
+  /** The line above the previous one. */
+  above: string;
+  /** Whether the line is the subject's. */
+  subject: boolean;
 }
 
 interface Message {
   /** Whether any part of the message names a code (the subject, say). */
   codeNamed: boolean;
+  /** Whether the subject names a code ("Your recovery codes"). */
+  subjectNamesCode: boolean;
   /** Tokens labelled as something else somewhere in the message (an order number, a booking code). */
   vetoed: Set<string>;
   /** Whether the subject names the action a code is for ("Sign in to …"). */
@@ -206,6 +225,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (!plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
+  if (LIST_MARKER.test(before)) before = '';
   let after = line.text.slice(match.index + token.length, match.index + token.length + PARAGRAPH_WINDOW);
   if (MASK_BEFORE.test(before) && !/^\s?\*/.test(after)) return 0;
   if (WRAP_BEFORE.test(before) && WRAP_AFTER.test(after)) {
@@ -237,12 +257,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // "Your code for adding a payee to your account is 7194-0263": the code is what "is" speaks of.
   const subjectOfCopula =
     noun !== null && notCode !== null && noun.end <= notCode.start && COPULA_ONLY.test(context.slice(notCode.end));
-  // "Vul deze code in de app in om je account te activeren:": after a code noun, a label followed by the
-  // action the code is for is that action's object, not the token's label.
+  // "Vul deze code in de app in om je account te activeren:", "Biletçi hesabına giriş yapmak için 0417-5290
+  // kodunu gir": a label followed by the action the code is for is that action's object (after a code noun,
+  // or with none before it), not the token's label.
   const objectOfAction =
-    noun !== null &&
     notCode !== null &&
-    noun.end <= notCode.start &&
+    (noun === null || noun.end <= notCode.start) &&
     firstMatch(ACTION, context.slice(notCode.end)) !== null;
   const labelled =
     notCode !== null &&
@@ -301,7 +321,8 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
-  const named = firstMatch(CODE_NOUN, following) ?? firstMatch(ACTION, following);
+  const nounAfter = firstMatch(CODE_NOUN, following);
+  const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
   // Named after it, the token must lead its sentence ("482913 is your code"), follow a verb asking to type it
   // ("Use 739214 to sign in"), or be followed by the word at once ("489126 kodunu"): a number deep in a
@@ -339,12 +360,26 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
-  const close = direct || (noun !== null && NOUN_THEN_COLON.test(context.slice(noun.end)));
-  if (needsLabel(token)) return close || (alone && nounBefore) || (namedAfter && leads) ? (alone ? 4 : 3) : 0;
+  // "código de ativação KPRTXW": the noun, then a few words of what it is for.
+  const close =
+    direct ||
+    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
+  // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
+  // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
+  // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
+  // (Weighed only where nothing else names the token: it reads the lines around it again.)
+  const unnamed = alone && noun === null;
+  // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
+  // ("- 7f3a1c2 fix login" is a commit).
+  if (needsLabel(token)) {
+    if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) || headed(unnamed, token, line))
+      return alone ? 4 : 3;
+    return unnamed && message.subjectNamesCode && introduced(token, line) ? 2 : 0;
+  }
   // A noun with another number between it and the token names that number first ("code for the payment
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
-  if (nounBefore || namedAfter) return alone ? 4 : 3;
+  if (nounBefore || namedAfter || headed(unnamed, token, line)) return alone ? 4 : 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
   const below = alone ? namedBelow(line.next) : null;
@@ -357,9 +392,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (/[:：]\s*$/.test(before) && headedByNoun(sentence)) return 3;
   // "Saisissez 285019 dans l'application": a verb asking to type it, in a mail about a code or about the
   // action it is for ("Sign in to …", "Enter 3851 in the app to continue"), or just after that action
-  // ("Someone tried to sign in. If it was you, enter 606 281 in the app").
+  // ("Someone tried to sign in. If it was you, enter 606 281 in the app"). Set apart, the verb may end the
+  // line above ("… enter the number below:") or lead the line under it ("Enter the number above …").
   if (
-    entered &&
+    (entered || (alone && enteredApart(line))) &&
     (message.codeNamed ||
       message.actionNamed ||
       firstMatch(ACTION, `${line.previous.slice(-BEFORE_WINDOW)}\n${before}`) !== null ||
@@ -368,7 +404,42 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 2;
   // A number alone on its line in a mail that speaks of a code somewhere (the subject, say).
   if (alone && isDigits(token) && message.codeNamed) return 1;
+  // A number ending the subject after the sender's name ("Acme: 482913", "[Acme] 482913"), in a mail that
+  // speaks of a code.
+  if (line.subject && isDigits(token) && message.codeNamed && SENDER_THEN.test(before) && SUBJECT_END.test(after))
+    return 1;
   return 0;
+}
+
+/** Words of what a code is for between its noun and the token, and nothing else: "de ativação ", "de
+ * connexion ", "for sign-in ". */
+const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
+function purposeThen(between: string): boolean {
+  return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
+}
+
+/** Whether a token set apart is introduced by the line above it, ending in a colon, or heads a list of its
+ * like. */
+function introduced(token: string, line: Line): boolean {
+  return /[:：]\s*$/.test(line.previous) || listHead(token, line.next);
+}
+
+/** Whether a token set apart and not named on the line above is so introduced, under a code named above
+ * that line. */
+function headed(unnamed: boolean, token: string, line: Line): boolean {
+  return unnamed && introduced(token, line) && namesACode(line.above);
+}
+
+/** A token's groups and case: "h7k2-9dqm" and "p3xw-4tnz" are alike. */
+function shapeOf(token: string): string {
+  return `${token.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(token)} ${/[A-Z]/.test(token)}`;
+}
+
+/** Whether the line under a token is another item of the same shape, alone (the next code of a list): as
+ * many letters and digits in the same groups, in the same case. */
+function listHead(token: string, next: string): boolean {
+  const item = next.replace(LIST_LEAD, '').trim();
+  return item !== token && shapeOf(item) === shapeOf(token);
 }
 
 /** How far before a noun a word of its own phrase may start ("PIN code"). */
@@ -387,6 +458,17 @@ function confirmsBooking(context: string, noun: Word): boolean {
   return CONFIRMATION.test(context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end + PHRASE_REACH));
 }
 
+/** How far into the line under a token set apart the verb asking to type it may start ("Please enter …"). */
+const ENTER_LEAD = 12;
+
+/** Whether the last sentence of the line above a token set apart, or the start of the line under it, asks
+ * to type it: "로그인하려면 아래 번호를 입력하세요." / "8 2 1 5"; "77201945" / "Introduce el número de arriba …". */
+function enteredApart(line: Line): boolean {
+  const above = sentenceBefore(line.previous.replace(/[\s.!?。！？:：]+$/u, ''));
+  const below = firstMatch(ENTER, line.next.slice(0, ENTER_LEAD + AFTER_WINDOW));
+  return firstMatch(ENTER, above) !== null || (below !== null && below.start <= ENTER_LEAD);
+}
+
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
  * after it are read. */
 const HEAD_REACH = 24;
@@ -398,8 +480,12 @@ const MAX_LABELS = 8;
 function headedByNoun(sentence: string): boolean {
   const noun = firstMatch(CODE_NOUN, sentence);
   if (noun === null || noun.start > HEAD_REACH) return false;
+  // A sender's name before a colon heads the message, not the sentence: "כרטיס פלוס: קוד אימות …".
+  const head = sentence.slice(0, noun.start);
+  const lead = Math.max(head.lastIndexOf(':'), head.lastIndexOf('：'));
   let seen = 0;
   for (const label of matchesOf(NOT_A_CODE, sentence, MAX_LABELS + 1)) {
+    if (label.index < lead) continue;
     if ((seen += 1) > MAX_LABELS || label.index < noun.end) return false;
     if (!/\d/.test(sentence.slice(label.index + label.text.length))) return false;
   }
@@ -414,8 +500,10 @@ export function extractCodes(source: CodeSource): string[] {
     source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT),
   ];
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
+  const subjectNamesCode = namesACode(bodies[0] as string);
   const message: Message = {
-    codeNamed: bodies.some(namesACode),
+    codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
+    subjectNamesCode,
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
@@ -425,7 +513,7 @@ export function extractCodes(source: CodeSource): string[] {
   const found = new Map<string, Scored>();
   let order = 0;
   let weighed = 0;
-  for (const body of bodies) {
+  for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
     const lines = linesOf(body).map((l) =>
@@ -436,6 +524,8 @@ export function extractCodes(source: CodeSource): string[] {
         text,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
+        above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
+        subject: at === 0,
       };
       for (const match of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;

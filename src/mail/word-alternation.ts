@@ -40,12 +40,36 @@ function inOrder(patterns: WordPattern[]): string {
   return runs.map((run) => `(?:${run.map((p) => `(?:${p.source})`).join('|')})${trail(run)}`).join('|');
 }
 
+/** The character a word's pattern starts with, or null when that is not one plain character: syntax (a
+ * group, a class), a first character made optional or repeated, or another branch at the top. */
+function firstCharacter(source: string): string | null {
+  if (source.startsWith('\\')) return /^\\[.*+^${}\\](?![?*+{])/.test(source) ? (source[1] as string) : null;
+  const first = String.fromCodePoint(source.codePointAt(0) as number);
+  const rest = source.slice(first.length);
+  if (/[()[\]|?*+{\\]/.test(first) || /^[?*+{]/.test(rest) || /\|/.test(source.replace(/\([^()]*\)/g, ''))) return null;
+  return first;
+}
+
+/** A lookahead for the characters the words start with, so that the alternation is tried only where one of
+ * them stands (words in scripts without spaces are tried at every place otherwise); none when a word starts
+ * with syntax. Case-insensitive like the words, under the same flags. */
+function gate(patterns: WordPattern[]): string {
+  const firsts = new Set<string>();
+  for (const p of patterns) {
+    const first = firstCharacter(p.source);
+    if (first === null) return '';
+    firsts.add(first.replace(/[\\\][^-]/, '\\$&'));
+  }
+  return `(?=[${[...firsts].join('')}])`;
+}
+
 /** Where no letter or digit comes before, every word may match there, in order; elsewhere only the words
  * that need no boundary before them, in the same order. Either way the first word of the list that matches
- * at a place is the match, as in the plain alternation. */
+ * at a place is the match, as in the plain alternation. Each branch is tried only where one of its words'
+ * first characters stands (gate). */
 export function wordAlternation(words: string[]): string {
   const patterns = words.map(wordPattern);
   const unbounded = patterns.filter((p) => !p.lead);
-  const anywhere = unbounded.length === 0 ? '' : `|${inOrder(unbounded)}`;
-  return `(?<!${LETTER_OR_DIGIT})(?:${inOrder(patterns)})${anywhere}`;
+  const anywhere = unbounded.length === 0 ? '' : `|${gate(unbounded)}(?:${inOrder(unbounded)})`;
+  return `(?<!${LETTER_OR_DIGIT})${gate(patterns)}(?:${inOrder(patterns)})${anywhere}`;
 }
