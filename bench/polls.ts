@@ -338,20 +338,21 @@ async function measure(
 /** The service as the polls phase runs it: D17 as configured for production, SMTP caps out of the way. */
 const POLLS_ENV = { INBOXD_SMTP_MAX_CONNECTIONS: '1000', INBOXD_SMTP_MAX_CONNECTIONS_PER_IP: '1000' };
 
-/** BENCH_POLLS_PROFILE=<dir>: the SQLite node runs with --cpu-prof into that directory. BENCH_POLLS_SHARED=0:
- * no two-node run. Both for finding where the time goes, not for the figures of record. */
+/** BENCH_POLLS_PROFILE=<dir>: every node runs with --cpu-prof into that directory. BENCH_POLLS_SHARED=0:
+ * no two-node run; BENCH_POLLS_SQLITE=0: no one-node run. For finding where the time goes, not for the
+ * figures of record. */
 export async function runPolls(options: PollsOptions, log: (line: string) => void): Promise<PollsResult> {
   if (cpus().length < 2) log('polls: fewer than 2 cores; the figures say little');
   const result: PollsResult = { runs: [] };
   const profile = process.env.BENCH_POLLS_PROFILE;
-  const node = await startInboxd(
-    POLLS_ENV,
-    profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] },
-  );
-  try {
-    result.runs.push(await measure('SQLite, one node', [node], options, log));
-  } finally {
-    await node.stop();
+  const nodeOptions = profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] };
+  if (process.env.BENCH_POLLS_SQLITE !== '0') {
+    const node = await startInboxd(POLLS_ENV, nodeOptions);
+    try {
+      result.runs.push(await measure('SQLite, one node', [node], options, log));
+    } finally {
+      await node.stop();
+    }
   }
 
   if (process.env.BENCH_POLLS_SHARED === '0') return { ...result, skipped: 'BENCH_POLLS_SHARED=0' };
@@ -366,8 +367,8 @@ export async function runPolls(options: PollsOptions, log: (line: string) => voi
   const nodes: RunningInboxd[] = [];
   try {
     const env = { ...POLLS_ENV, ...backends.env };
-    nodes.push(await startInboxd(env));
-    nodes.push(await startInboxd(env));
+    nodes.push(await startInboxd(env, nodeOptions));
+    nodes.push(await startInboxd(env, nodeOptions));
     result.runs.push(await measure('PostgreSQL + Redis, two nodes', nodes, options, log, backends));
   } finally {
     await Promise.all(nodes.map((n) => n.stop()));
@@ -418,7 +419,7 @@ export function pollsTable(result: PollsResult): string[] {
 }
 
 // `npx tsx bench/polls.ts [mailboxes] [seconds] [messages a second]`: this phase alone, at any size (to find
-// where a machine stops keeping up); BENCH_POLLS_SHARED=0 and BENCH_POLLS_PROFILE as above.
+// where a machine stops keeping up); BENCH_POLLS_SHARED=0, BENCH_POLLS_SQLITE=0 and BENCH_POLLS_PROFILE as above.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [mailboxes = 10_000, seconds = 20, mailRate = 100] = process.argv.slice(2).map(Number);
   const result = await runPolls({ mailboxes, seconds, warmupSeconds: 8, mailRate, pollerProcesses: 2 }, (line) =>
