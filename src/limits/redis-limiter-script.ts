@@ -34,28 +34,44 @@ for i, key in ipairs(KEYS) do
       commits[i] = nextTat
     end
   else
+    -- The window's buckets (field: bucket start, value: count) and, beside them, 'n' their total, 'lo' the
+    -- oldest bucket start that may still be held and 'hi' the newest, so a request reads and drops only the
+    -- buckets that left the window since the last one, instead of every bucket (HGETALL) every time.
     local window, max = a, b
     local size = math.max(1, math.ceil(window / 60))
-    local fields = redis.call('HGETALL', key)
-    local total, oldest, newest = 0, nil, nil
-    for j = 1, #fields, 2 do
-      local s, c = tonumber(fields[j]), tonumber(fields[j + 1])
-      if s + size <= now - window then
-        redis.call('HDEL', key, fields[j])
-      else
-        total = total + c
-        if oldest == nil or s < oldest then oldest = s end
-        if newest == nil or s > newest then newest = s end
+    local meta = redis.call('HMGET', key, 'n', 'lo', 'hi')
+    local total, lo, hi = tonumber(meta[1]) or 0, tonumber(meta[2]), tonumber(meta[3])
+    local moved = false
+    if lo ~= nil then
+      while lo <= hi and lo + size <= now - window do
+        local c = redis.call('HGET', key, lo)
+        if c then
+          total = total - tonumber(c)
+          redis.call('HDEL', key, lo)
+        end
+        lo = lo + size
+        moved = true
+      end
+      if lo > hi then
+        lo, hi, total = nil, nil, 0
       end
     end
+    if moved then
+      if lo == nil then redis.call('DEL', key) else redis.call('HSET', key, 'n', total, 'lo', lo) end
+    end
     local reset = 0
-    if newest ~= nil then reset = newest + size + window - now end
+    if hi ~= nil then reset = hi + size + window - now end
     if total >= max then
       all = false
+      local oldest = lo
+      while oldest < hi and not redis.call('HGET', key, oldest) do oldest = oldest + size end
       results[i] = {0, oldest + size + window - now, 0, reset}
     else
       results[i] = {1, 0, max - total - 1, math.max(reset, size + window)}
-      commits[i] = now - (now % size)
+      local start = now - (now % size)
+      if lo == nil or start < lo then lo = start end
+      if hi == nil or start > hi then hi = start end
+      commits[i] = {start, total + 1, lo, hi}
     end
   end
 end
@@ -65,8 +81,9 @@ if all then
     if ARGV[base] == 'g' then
       redis.call('SET', key, commits[i], 'PX', commits[i] - now + pad)
     else
-      local window = tonumber(ARGV[base + 1])
-      redis.call('HINCRBY', key, commits[i], 1)
+      local window, c = tonumber(ARGV[base + 1]), commits[i]
+      redis.call('HINCRBY', key, c[1], 1)
+      redis.call('HSET', key, 'n', c[2], 'lo', c[3], 'hi', c[4])
       redis.call('PEXPIRE', key, window + math.max(1, math.ceil(window / 60)) + pad)
     end
   end

@@ -18,6 +18,10 @@ export interface RedisLimiterOptions {
 
 type ConsumeCommand = (numKeys: number, ...args: (string | number)[]) => Promise<number[]>;
 const CLOCK_MARGIN_MS = 60 * 60 * 1000;
+/** A window's hash keeps its total and bounds beside its buckets (redis-limiter-script.ts); a script of
+ * before, which read every field as a bucket, would fail on them, so the hashes have a name of their own
+ * (while nodes of both kinds run, each kind counts a client's window alone). */
+export const WINDOW_KEY = 'window';
 
 export function createRedisLimiter(options: RedisLimiterOptions): RateLimiter {
   const { redis, prefix, clock } = options;
@@ -26,7 +30,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RateLimiter {
 
   return {
     async consume(rules: LimitRule[]): Promise<LimitVerdict> {
-      const keys = rules.map((rule) => `${prefix}limit:${rule.key}`);
+      const keys = rules.map((rule) => `${prefix}${rule.kind === 'gcra' ? 'limit' : WINDOW_KEY}:${rule.key}`);
       const args: (string | number)[] = [
         clock === undefined ? '' : clock.now(),
         clock === undefined ? 0 : CLOCK_MARGIN_MS,
