@@ -35,7 +35,7 @@ if (skip !== null) {
         [{ kind: 'window', key: 'net:b', windowMs: 6000, max: 30 }],
       ];
       let s = 11;
-      const random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+      const random = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
       for (let i = 0; i < 3000; i += 1) {
         const r = random();
         // Mostly a request every few ms to 0.3 s; now and then a pause of up to two windows.
