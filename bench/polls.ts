@@ -70,6 +70,8 @@ export interface PollsRun {
   generatorCores: number;
   /** On PostgreSQL + Redis: the CPU of the PostgreSQL backends serving the nodes and of the Redis server, in cores. */
   engineCores?: number;
+  /** Of engineCores, the Redis server's. */
+  redisCores?: number;
 }
 
 export interface PollsResult {
@@ -320,12 +322,17 @@ async function measure(
         (sum(cpuAfter.pollers) - sum(cpuBefore.pollers) + cpuAfter.self - cpuBefore.self) / cpuWindow,
         2,
       ),
-      ...(engineCpu === undefined ? {} : { engineCores: round(engineCpu.cpuSeconds / cpuWindow, 2) }),
+      ...(engineCpu === undefined
+        ? {}
+        : {
+            engineCores: round(engineCpu.cpuSeconds / cpuWindow, 2),
+            redisCores: round(engineCpu.redisCpuSeconds / cpuWindow, 2),
+          }),
     };
     log(
       `polls ${setup}: ${run.pollsPerSecond} polls/s (${run.ok} × 200, ${run.notModified} × 304, failures ${JSON.stringify(run.failures)}), ` +
         `p99 ${run.pollP99Ms} ms, event loop p99 ${run.eventLoopP99Ms} ms; ${run.delivered} messages, ${run.seenFirstPoll}/${run.checked} seen by the first poll after the 250; ` +
-        `service ${run.serviceCores} cores (main thread ${run.mainThreadCores})${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis)`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
+        `service ${run.serviceCores} cores (main thread ${run.mainThreadCores})${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis, Redis ${run.redisCores})`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
     );
     return run;
   } finally {

@@ -23,6 +23,8 @@ export interface SharedBackends {
   env: Record<string, string>;
   /** CPU ticks (user + system) of the PostgreSQL backends serving this run, and of the Redis server, by pid. */
   cpuTicks(): Promise<Map<number, number>>;
+  /** The Redis server's pid, when Redis told it (one of cpuTicks' keys). */
+  redisPid: number | undefined;
   /** The WAL position now, for `walBytesSince`. */
   walPosition(): Promise<string>;
   walBytesSince(position: string): Promise<number>;
@@ -84,6 +86,7 @@ export async function openSharedBackends(): Promise<SharedBackends> {
   const drop = schema.drop;
   return {
     env: { INBOXD_DATABASE_URL: url.toString(), INBOXD_REDIS_URL: TEST_REDIS_URL, INBOXD_REDIS_PREFIX: prefix },
+    redisPid: Number.isFinite(redisPid) ? redisPid : undefined,
     async cpuTicks() {
       const { rows } = await admin.query<{ pid: number }>(
         'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
@@ -140,7 +143,10 @@ export async function openSharedBackends(): Promise<SharedBackends> {
 
 /** Meters the engines' CPU from now: every `intervalMs` the backends are listed again (the pools open
  * connections as they need them); a pid first seen later counts from zero, as in support/usage.ts. */
-export function meterEngines(backends: SharedBackends, intervalMs = 500): { stop(): Promise<{ cpuSeconds: number }> } {
+export function meterEngines(
+  backends: SharedBackends,
+  intervalMs = 500,
+): { stop(): Promise<{ cpuSeconds: number; redisCpuSeconds: number }> } {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let initial = true;
@@ -161,8 +167,13 @@ export function meterEngines(backends: SharedBackends, intervalMs = 500): { stop
       await pending;
       await sample();
       let ticks = 0;
-      for (const [pid, t] of last) ticks += Math.max(0, t - (first.get(pid) ?? 0));
-      return { cpuSeconds: ticks / clock() };
+      let redisTicks = 0;
+      for (const [pid, t] of last) {
+        const spent = Math.max(0, t - (first.get(pid) ?? 0));
+        ticks += spent;
+        if (pid === backends.redisPid) redisTicks += spent;
+      }
+      return { cpuSeconds: ticks / clock(), redisCpuSeconds: redisTicks / clock() };
     },
   };
 }
