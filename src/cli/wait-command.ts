@@ -11,7 +11,6 @@ import type { Config } from '../config/config.js';
 import { generatedCertificatePath } from '../tls/tls-material.js';
 import { configOrExit, type ConfigOption } from './cli-config.js';
 import { formatMessage, type PrintedMessage } from './format-message.js';
-import { connectMcpClient } from './mcp-connection.js';
 
 const TOOL_MAX_SECONDS = 50;
 export const TIMEOUT_EXIT = 124;
@@ -71,6 +70,8 @@ export function registerWaitCommand(program: Command): void {
         console.error('inboxd: --timeout must be a whole number of seconds.');
         process.exit(2);
       }
+      // The MCP client and undici load only here: `inboxd serve` never holds them (issue 15).
+      const { connectMcpClient } = await import('./mcp-connection.js');
       const connection = await connectMcpClient(new URL(serviceUrl(config, options.url)), {
         ca: trustedCertificates(config),
         clientName: 'inboxd-wait',
