@@ -4,8 +4,10 @@
 // derived from the request's own Host, which a DNS-rebinding page controls. Clients that send no Origin
 // (agents, the CLI) are not browsers and pass. GET and DELETE answer
 // 405 through the route table. When the client goes away the transport closes, which aborts the tool
-// call in flight (a wait ends at once).
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// call in flight (a wait ends at once). The MCP SDK (with the zod v3 compatibility layer and Node's fetch
+// classes it uses) is loaded at the first MCP request, not at start: some 10 MB of a process that may
+// never be asked over MCP (issue 15). That first request waits for the load once (about 0.1 s).
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerFromHeader } from '../access/identify-caller.js';
 import { AppError } from '../errors.js';
@@ -13,7 +15,32 @@ import type { Caller } from '../inbox/shared/caller.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { ClientAddressRule } from '../limits/client-address.js';
 import { clientNetwork } from '../limits/client-network.js';
-import { createMcpServer } from './mcp-server.js';
+import type { createMcpServer } from './mcp-server.js';
+
+interface McpModules {
+  createMcpServer: typeof createMcpServer;
+  StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
+}
+
+let loading: Promise<McpModules> | undefined;
+
+/** The SDK's modules, loaded once by whichever request comes first (again after a failed load). */
+function mcpModules(): Promise<McpModules> {
+  loading ??= Promise.all([
+    import('./mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]).then(
+    ([server, transport]) => ({
+      createMcpServer: server.createMcpServer,
+      StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    }),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 export interface McpEndpointOptions {
   inbox: Inbox;
@@ -52,6 +79,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     const caller = callerOf(request, options.clientAddress);
     // Tool calls are counted by the use case they run; every other protocol request is counted here.
     if (!isToolCall(request.body)) await options.inbox.chargeProtocolRequest(caller);
+    const { createMcpServer, StreamableHTTPServerTransport } = await mcpModules();
     const server = createMcpServer(options.inbox, caller, options.version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     reply.hijack();
