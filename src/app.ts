@@ -19,10 +19,7 @@ import { createMemoryEvents } from './events/memory-events.js';
 import type { MailEvents } from './events/mail-events.js';
 import { createMemoryLimiter } from './limits/memory-limiter.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
-import { createRedisLimiter } from './limits/redis-limiter.js';
 import { scaledLimiter } from './limits/scaled-limiter.js';
-import { createRedisEvents } from './events/redis-events.js';
-import { connectRedis } from './redis-connection.js';
 import { createIdGenerator } from './mail/ids.js';
 import { createParserPool } from './mail/parser-pool.js';
 import { warmExtraction } from './mail/warm-up.js';
@@ -83,8 +80,14 @@ function countingRefusals(limiter: RateLimiter, metrics: Metrics): RateLimiter {
 }
 
 /** The Redis-backed limiter and events, shared by every node. A test's clock, when given, rules the
- * limiter; in production the limiter runs on Redis's clock, which every node shares. */
+ * limiter; in production the limiter runs on Redis's clock, which every node shares. ioredis is loaded
+ * only here, so a node without Redis does not hold it (issue 15). */
 async function openShared(url: string, prefix: string, clock: Clock | undefined): Promise<Shared> {
+  const [{ connectRedis }, { createRedisLimiter }, { createRedisEvents }] = await Promise.all([
+    import('./redis-connection.js'),
+    import('./limits/redis-limiter.js'),
+    import('./events/redis-events.js'),
+  ]);
   const redis = await connectRedis(url);
   const subscriber = await connectRedis(url).catch(async (error: unknown) => {
     redis.disconnect();

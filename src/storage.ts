@@ -1,15 +1,13 @@
 // Opens the storage adapters the configuration selects, for the server and the operator commands alike:
 // PostgreSQL when INBOXD_DATABASE_URL is set (shared by every node), else SQLite in the data directory.
-// With app.ts, the only file that knows concrete adapters (checked by .dependency-cruiser.cjs).
+// With app.ts, the only file that knows concrete adapters (checked by .dependency-cruiser.cjs). The
+// PostgreSQL adapter is loaded only when chosen: pg takes in Node's fetch classes as it loads, some
+// megabytes a SQLite node would hold for nothing (issue 15).
 import { join } from 'node:path';
 import type { Config } from './config/config.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
 import { guardStorage } from './store/storage-faults.js';
-import { durabilityWarnings, openPgPool } from './store/postgres/pg-database.js';
-import { isTransientPgError } from './store/postgres/pg-faults.js';
-import { pgDirectoryStore } from './store/postgres/pg-directory.js';
-import { pgMessageStore } from './store/postgres/pg-store.js';
 import { sqliteDirectoryStore } from './store/sqlite/sqlite-directory.js';
 import { openSqliteDatabase, type SqliteSynchronous } from './store/sqlite/sqlite-database.js';
 import { isTransientSqliteError } from './store/sqlite/sqlite-faults.js';
@@ -53,6 +51,13 @@ export async function openStorage(
     close: () => messages.close(),
   });
   if (config.databaseUrl !== undefined) {
+    const [{ durabilityWarnings, openPgPool }, { isTransientPgError }, { pgDirectoryStore }, { pgMessageStore }] =
+      await Promise.all([
+        import('./store/postgres/pg-database.js'),
+        import('./store/postgres/pg-faults.js'),
+        import('./store/postgres/pg-directory.js'),
+        import('./store/postgres/pg-store.js'),
+      ]);
     const pool = await openPgPool({ url: config.databaseUrl, poolSize: config.databasePoolSize });
     return assemble(
       'postgres',
