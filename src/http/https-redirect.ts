@@ -1,8 +1,14 @@
 // HTTPS only (D18): every plain-HTTP request is redirected to the same path on HTTPS, 301 for GET and
 // HEAD and 308 otherwise, with a JSON body.
-import { createServer, type Server } from 'node:http';
+import type * as http from 'node:http';
+import { createRequire } from 'node:module';
 import { errorCatalogue } from '../errors.js';
 import { clientErrorHandler } from './error-handler.js';
+
+// node:http is required, not imported: on Node 24 an ESM import reads every export of the module, and
+// node:http's WebSocket, MessageEvent and CloseEvent exports load Node's bundled undici on their first
+// read, about 4 MB of heap (source, code) that nothing here uses (issue 15).
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof http;
 
 export function redirectStatus(method: string | undefined): 301 | 308 {
   return method === 'GET' || method === 'HEAD' ? 301 : 308;
@@ -16,7 +22,7 @@ export function redirectLocation(httpsOrigin: string, path: string | undefined):
 export const redirectBody = JSON.stringify({ error: 'https_required', message: errorCatalogue.https_required.message });
 
 /** The plain-HTTP listener: it serves nothing but redirects. `origin()` is read per request. */
-export function createRedirectServer(origin: () => string): Server {
+export function createRedirectServer(origin: () => string): http.Server {
   const server = createServer((request, response) => {
     response.writeHead(redirectStatus(request.method), {
       Location: redirectLocation(origin(), request.url),

@@ -4,7 +4,9 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { createRequire } from 'node:module';
+import type * as smtpServer from 'smtp-server';
+import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { DeliveryError } from '../inbox/shared/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
@@ -26,6 +28,12 @@ import {
   replyError,
   type SmtpReply,
 } from './replies.js';
+
+// smtp-server is required, not imported: its ESM build imports nodemailer's, whose fetch module imports
+// node:http, and on Node 24 an ESM import of node:http reads its WebSocket, MessageEvent and CloseEvent
+// exports, which load Node's bundled undici (some 4 MB of heap nothing here uses, issue 15). Its
+// CommonJS build is the same code and loads node:http with require.
+const { SMTPServer } = createRequire(import.meta.url)('smtp-server') as typeof smtpServer;
 
 export interface SmtpEdgeOptions {
   hostname: string;
@@ -160,7 +168,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     return replyError(refused >= MAX_REFUSED_RECIPIENTS ? replies.tooManyRefusedRecipients : reply);
   };
 
-  const server: SMTPServer = new SMTPServer({
+  const server: smtpServer.SMTPServer = new SMTPServer({
     name: options.hostname,
     banner: 'inboxd, receive-only',
     size: MAX_MESSAGE_BYTES,
