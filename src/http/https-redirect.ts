@@ -7,7 +7,7 @@ import { clientErrorHandler } from './error-handler.js';
 
 // node:http is required, not imported: on Node 24 an ESM import reads every export of the module, and
 // node:http's WebSocket, MessageEvent and CloseEvent exports load Node's bundled undici on their first
-// read, about 4 MB of heap (source, code) that nothing here uses (issue 15).
+// read, about 3 MB of heap that nothing here uses (issue 15).
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof http;
 
 export function redirectStatus(method: string | undefined): 301 | 308 {

@@ -31,7 +31,7 @@ import {
 
 // smtp-server is required, not imported: its ESM build imports nodemailer's, whose fetch module imports
 // node:http, and on Node 24 an ESM import of node:http reads its WebSocket, MessageEvent and CloseEvent
-// exports, which load Node's bundled undici (some 4 MB of heap nothing here uses, issue 15). Its
+// exports, which load Node's bundled undici (about 3 MB of heap nothing here uses, issue 15). Its
 // CommonJS build is the same code and loads node:http with require.
 const { SMTPServer } = createRequire(import.meta.url)('smtp-server') as typeof smtpServer;
 
