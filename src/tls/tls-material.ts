@@ -1,9 +1,10 @@
 // The certificate of the HTTPS and STARTTLS listeners: the configured PEM files, or else a self-signed
-// certificate for the hostname, made once and kept in the data directory (D18).
+// certificate for the hostname, made once and kept in the data directory (D18). The certificate library is
+// loaded only to make one (about 4 MB of heap that a process which finds its certificate never holds,
+// issue 15).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsMaterial {
   key: string;
@@ -41,6 +42,7 @@ export async function loadTlsMaterial(source: TlsSource): Promise<TlsMaterial> {
   const altNames: { type: 2 | 7; value?: string; ip?: string }[] = [{ type: 2, value: source.hostname }];
   if (source.hostname === 'localhost') altNames.push({ type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' });
   if (isIP(source.hostname) !== 0) altNames.push({ type: 7, ip: source.hostname });
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: source.hostname }], {
     keyType: 'ec',
     curve: 'P-256',
