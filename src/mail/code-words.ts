@@ -828,6 +828,11 @@ const NOT_CODES = [
   '聯絡',
   '문의',
   'ติดต่อ',
+  // An incident's or a case's number in a security alert ("Code incident : 48213", "Mã sự cố", "事件编号")
+  '(?:incident|incidente|incidencia|mã sự cố)',
+  'инцидент*',
+  '事件',
+  'お客様',
   // A code of a school, a branch, a store or a company: the organisation's, not one-time
   '(?:school|branch|store|company) code',
   '원 코드',
