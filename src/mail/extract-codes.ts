@@ -6,7 +6,7 @@
 // its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
 // sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
 // दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
-// nearest label calls it something else (order, invoice, tracking, customer, booking, phone, postcode,
+// nearest label calls it something else (order, invoice, tracking, customer, booking, phone, helpline, postcode,
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
 // else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
