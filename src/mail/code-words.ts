@@ -828,8 +828,9 @@ const NOT_CODES = [
   '聯絡',
   '문의',
   'ติดต่อ',
-  // An incident's or a case's number in a security alert ("Code incident : 48213", "Mã sự cố", "事件编号")
-  '(?:incident|incidente|incidencia|mã sự cố)',
+  // An incident's or a case's number in a security alert ("Code incident : 48213", "Mã sự cố", "事件编号",
+  // "Codice pratica")
+  '(?:incident|incidente|incidencia|mã sự cố|pratica|dossier|expediente)',
   'инцидент*',
   '事件',
   'お客様',
@@ -842,6 +843,7 @@ const NOT_CODES = [
   '매장 코드',
   '学校代码',
   '门店',
+  '店舗',
   'รหัสสาขา',
   'çağrı merkezi',
   'infolinia',

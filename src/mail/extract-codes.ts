@@ -325,7 +325,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
   // Under a subject offering a saving or speaking of a booking, only a code named for signing in, verifying
   // or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code: 4821" the booking's.
-  if ((message.promotion || message.booking) && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`))
+  // A subject asking to confirm an e-mail address is about that, whatever the address is for.
+  if (
+    (message.promotion || (message.booking && !message.confirmsEmail)) &&
+    !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`)
+  )
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
