@@ -4,7 +4,7 @@
 // extract-codes.ts, with the word lists of code-words.ts.
 
 /** Candidate tokens: digits set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
- * 4 (482 913, 52 91 07, 7194-0263), 4 to 8 digits, groups of three or four capitals and digits set out with
+ * 4 (482 913, 52 91 07, 7194-0263) or two of five with a dash (38219-40671, a recovery code), 4 to 8 digits, groups of three or four capitals and digits set out with
  * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
  * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
  * letters and digits with at least one of each, in up to four dash groups (7rk2mp, h7k2-9dqm, 7f3a1-c92d8),
@@ -12,7 +12,7 @@
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)(\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}-\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -61,12 +61,12 @@ export function typed(token: string): string {
  * MONSOON200), the shape of a discount code. */
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
-    // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066); a phone
+    // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066), or ten in two of five (38219-40671); a phone
     // number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
-      ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$/.test(token)) &&
+      ((digits >= 4 && digits <= 8) || /^\d{4}-\d{4}-\d{4}$|^\d{5}-\d{5}$/.test(token)) &&
       !DATE.test(token) &&
       !/^(\d)(?:[ -]?\1)+$/.test(token)
     );
@@ -76,11 +76,12 @@ export function plausible(token: string): boolean {
   // Lower case: a code's letters and digits are mixed, in three runs or more (7rk2mp, h7k2-9dqm); a number
   // with a unit or a suffix (10th, 15min, 1080p) or a word with a number (web3, save20, h264) is not one.
   if (/[a-z]/.test(token)) return (token.match(/[a-z]+|\d+/g) ?? []).length >= 3;
-  // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more: a reference
-  // with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code, whose letters and digits
+  // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more, the last of
+  // digits: a reference with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code (an
+  // eSIM's activation code ends in a check letter: PW-8831-5520-K), whose letters and digits
   // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
   if (
-    /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))+$/.test(token) &&
+    /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))*-\d+$/.test(token) &&
     token.replace(/\D/g, '').length >= 7 &&
     new Set(token.split('-').map((group) => group.length)).size > 1
   )

@@ -543,6 +543,37 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a placeholder of one letter repeated', text('Your code: XXXXX (see the app)'), []],
   ['a Korean topic particle between a label and its code', text('인증 코드는 k7m2qx 입니다.'), ['k7m2qx']],
   ['a Thai noun compounded with its purpose, "your" after it', text('รหัสยืนยันของคุณคือ k7m2qx'), ['k7m2qx']],
+  [
+    'no code: a helpline one is asked to contact, in a security alert',
+    text('New sign-in from Windows. If it was not you, change your password and contact 1791.', 'Security alert'),
+    [],
+  ],
+  ['no code: a helpline in Thai', text('โปรดเปลี่ยนรหัสผ่านทันทีและติดต่อ 1791'), []],
+  ["no code: an organisation's code in a footer", text('아이노트 | 햇살어린이집 (원 코드 30417)'), []],
+  ["no code: an incident's number in an alert", text('Une connexion a été détectée.\nCode incident : 48213'), []],
+  ['no code: a Vietnamese order code', text('Mã đơn: NT-88213\nMã vận đơn GHX2206714503'), []],
+  ['no code: a Czech ticket', text('Vstupenka: DD25-0418\nNa check-inu stačí ukázat QR kód.'), []],
+  [
+    'a device after the code noun is a place, not its label',
+    text('Enter this activation code manually on your phone:\nPW-8831-5520-K'),
+    ['PW-8831-5520-K'],
+  ],
+  [
+    'an initial does not end the sentence of the code noun',
+    text('Seu código de segurança para confirmar o Pix de R$ 1.200,00 para MARIA A. SOUZA é 56073148.'),
+    ['56073148'],
+  ],
+  ['a Korean sign-up code named after it', text('482019 은(는) 스페이스온 회원가입 인증번호입니다.'), ['482019']],
+  [
+    'a code confirming an e-mail address under a booking subject',
+    text('Введите в приложении код подтверждения:\n\n7Q4K9M', 'Подтвердите почту для бронирования'),
+    ['7Q4K9M'],
+  ],
+  [
+    'recovery codes of two five-digit groups yield the first',
+    text('Keep these recovery codes safe:\n38219-40671\n92054-11836'),
+    ['38219-40671'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

@@ -6,7 +6,7 @@
 // its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
 // sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
 // दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
-// nearest label calls it something else (order, invoice, tracking, customer, booking, phone, postcode,
+// nearest label calls it something else (order, invoice, tracking, customer, booking, phone, helpline, postcode,
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
 // else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
 // booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
@@ -20,6 +20,7 @@ import {
   BOOKING,
   CODE_NOUN,
   CONFIRMATION,
+  EMAIL,
   PURPOSE,
   ENTER,
   NOT_A_CODE,
@@ -113,7 +114,10 @@ const SENDER_THEN = /^[^\d:：[\]]{1,30}(?:[:：|\-–—]|\])\s*$|^\[[^\d\]]{1,
 const SUBJECT_END = /^[\s.!。！]*$/u;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
  * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
-const SENTENCE_END = /[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
+const SENTENCE_END = /(?<![\s.]\p{Lu})[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
+/** A word naming a place or a device, not labelling what follows it: "enter this code on your phone:". */
+const PLACE_BEFORE =
+  /(?:^|[^\p{L}])(?:on|in|into|from) (?:your|the|this) $|(?:^|[^\p{L}])(?:auf (?:ihrem|deinem|dem)|sur (?:votre|ton|le)|en (?:tu|su|el)|no (?:seu|teu)|nel (?:tuo|suo)|op (?:je|uw)) $/iu;
 
 interface Scored {
   code: string;
@@ -213,6 +217,9 @@ interface Message {
   actionNamed: boolean;
   /** Whether the subject speaks of a booking. */
   booking: boolean;
+  /** Whether the subject asks to confirm an e-mail address: its confirmation code is one-time, whatever
+   * the address is for ("Подтвердите почту для бронирования"). */
+  confirmsEmail: boolean;
   /** Whether the subject or the top of a body speaks of a booking, whose PIN is for managing it. */
   bookingMentioned: boolean;
   /** Whether the subject offers a saving ("Summer sale: 20% off"): a newsletter's, whose codes are
@@ -270,7 +277,8 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     !endsSentence(context, notCode) &&
     !/\d/.test(context.slice(notCode.end)) &&
     !subjectOfCopula &&
-    !objectOfAction;
+    !objectOfAction &&
+    !PLACE_BEFORE.test(context.slice(0, notCode.start));
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
   // A noun naming a purpose, or a phrase that does ("account verification: 4821", "one-time payment
   // code"), is not qualified so.
@@ -317,7 +325,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
   // Under a subject offering a saving or speaking of a booking, only a code named for signing in, verifying
   // or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code: 4821" the booking's.
-  if ((message.promotion || message.booking) && !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`))
+  // A subject asking to confirm an e-mail address is about that, whatever the address is for.
+  if (
+    (message.promotion || (message.booking && !message.confirmsEmail)) &&
+    !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`)
+  )
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(context.slice(noun.end));
@@ -355,7 +367,8 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // reference ("Confirmation code: HMX7K2P9Q").
   if (
     noun !== null &&
-    ((message.bookingMentioned && weakNoun(context, noun)) || (message.booking && confirmsBooking(context, noun)))
+    ((message.bookingMentioned && weakNoun(context, noun)) ||
+      (message.booking && !message.confirmsEmail && confirmsBooking(context, noun)))
   )
     return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
@@ -507,6 +520,7 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking: firstMatch(BOOKING, subject) !== null,
+    confirmsEmail: EMAIL.test(subject),
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
   };
