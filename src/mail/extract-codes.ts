@@ -23,6 +23,7 @@ import {
   EMAIL,
   PURPOSE,
   ENTER,
+  EVIDENCE,
   NOT_A_CODE,
   PROMOTION,
   PROMOTION_AFTER,
@@ -225,6 +226,42 @@ interface Message {
   /** Whether the subject offers a saving ("Summer sale: 20% off"): a newsletter's, whose codes are
    * discount codes unless named for what a one-time code is for. */
   promotion: boolean;
+  /** Whether the subject shows a purpose that asks the reader to type or give a code: it names a code
+   * ("Your sign-in code"), or an action a code is for ("Sign in to Acme", "Confirm your e-mail") that is not
+   * only a confirmation of something done ("Confirmation de commande", "Xác nhận lịch hẹn"). */
+  purposeShown: boolean;
+  /** Whether the subject shows another purpose: it labels something else (an order, an invoice), speaks of
+   * a booking or offers a saving. */
+  otherPurpose: boolean;
+  /** The top of the first body, which speaks of a token in the subject. */
+  bodyHead: string;
+  /** Whether the message has a subject to read a purpose in. */
+  subjectGiven: boolean;
+}
+
+/** How far around a token the positive evidence of a code is read when the subject shows none. */
+const EVIDENCE_WINDOW = 120;
+
+/** Whether the text right by a token shows a purpose that asks the reader to type or give a code: a word of
+ * what a one-time code is for ("verification", "sign in", "one-time", "recovery", "activation"), an action a
+ * code is for, or a verb asking to type it. In a mail whose subject shows none (a booking, an order, an
+ * invoice, an invitation, a newsletter), a number with nothing of the kind by it is not offered, whatever it
+ * is called ("Codice lista: 30417", "Codice donatore DO-550917", "parrainez avec le code LEA-5K2"). */
+function evidenceNear(line: Line, before: string, after: string, message: Message): boolean {
+  // A token in the subject ("Acme: 482913") is spoken of by the top of the body.
+  if (line.subject) return evidenceIn(`${line.text}\n${message.bodyHead}`, message);
+  return evidenceIn(
+    `${before.trim() === '' ? line.previous.slice(-EVIDENCE_WINDOW) : ''}\n${before.slice(-EVIDENCE_WINDOW)} ${after.slice(0, EVIDENCE_WINDOW)}\n${line.next}`,
+    message,
+  );
+}
+
+function evidenceIn(near: string, message: Message): boolean {
+  // A confirmation code is one to type, unless the mail speaks of a booking (whose reference it is).
+  if (!message.bookingMentioned && CONFIRMATION.test(near)) return true;
+  return (
+    PURPOSE.test(near) || EVIDENCE.test(near) || firstMatch(ACTION, near) !== null || firstMatch(ENTER, near) !== null
+  );
 }
 
 function judge(line: Line, match: PatternMatch, message: Message): number {
@@ -371,6 +408,17 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
       (message.booking && !message.confirmsEmail && confirmsBooking(context, noun)))
   )
     return 0;
+  // Positive evidence: a subject that shows a purpose asking for a code, or words of one right by the token.
+  // A code noun that is the token's whole label ("Your code: 482913", "Ihre TAN: 846213") is evidence enough
+  // where the subject shows no other purpose (an order, an invoice, a booking, an offer).
+  // A mail with no subject shows no purpose either way: the rules above and below decide alone.
+  if (
+    message.subjectGiven &&
+    !message.purposeShown &&
+    !(direct && !message.otherPurpose) &&
+    !evidenceNear(line, before, after, message)
+  )
+    return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   // "código de ativação KPRTXW": the noun, then a few words of what it is for.
@@ -514,15 +562,24 @@ export function extractCodes(source: CodeSource): string[] {
   ];
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
   const subjectNamesCode = namesACode(bodies[0] as string);
+  const booking = firstMatch(BOOKING, subject) !== null;
   const message: Message = {
     codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
     subjectNamesCode,
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
-    booking: firstMatch(BOOKING, subject) !== null,
+    booking,
     confirmsEmail: EMAIL.test(subject),
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
+    subjectGiven: subject.trim() !== '',
+    bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
+    otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
+    purposeShown:
+      subjectNamesCode ||
+      EMAIL.test(subject) ||
+      ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
+        (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null)),
   };
   const found = new Map<string, Scored>();
   let order = 0;
