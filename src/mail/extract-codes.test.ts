@@ -435,6 +435,14 @@ const CASES: [string, CodeSource, string[]][] = [
     ['48291735', '90276614'],
   ],
   [
+    'a recovery-code list keeps its order: the first item first, however its neighbours name it',
+    text(
+      'Here are the recovery codes for your account. Each can be used once.\n\n8QF2-KM7T\nR4ZX-29WD\nN6PH-73CJ\n\nKeep them safe.',
+      'Your recovery codes',
+    ),
+    ['8QF2-KM7T', 'R4ZX-29WD'],
+  ],
+  [
     'a recovery-code list with a dash before each item',
     text('Your backup codes:\n- 5820 1934\n- 7741 0286'),
     ['58201934', '77410286'],

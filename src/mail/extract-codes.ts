@@ -124,6 +124,10 @@ interface Scored {
   code: string;
   score: number;
   order: number;
+  /** Where it was first found: the body, and the line in it. */
+  line: number;
+  /** The list it is an item of (its order when it is none's). */
+  list: number;
 }
 
 interface Word {
@@ -604,13 +608,25 @@ export function extractCodes(source: CodeSource): string[] {
         if (score === 0) continue;
         const code = typed(match.captures[0] as string);
         const known = found.get(code);
-        if (known === undefined) found.set(code, { code, score, order: (order += 1) });
-        else known.score = Math.max(known.score, score);
+        if (known === undefined) {
+          order += 1;
+          found.set(code, { code, score, order, line: at * MAX_TEXT + i, list: order });
+        } else known.score = Math.max(known.score, score);
       }
     });
   }
-  return [...found.values()]
-    .filter((s) => !message.vetoed.has(s.code))
+  // The items of a list of codes alike (recovery codes, one per line) weigh as their best and keep the
+  // mail's order: the first of the list is offered first, however its neighbours name it.
+  const kept = [...found.values()].filter((s) => !message.vetoed.has(s.code)).sort((a, b) => a.order - b.order);
+  kept.forEach((s, i) => {
+    const previous = kept[i - 1];
+    if (previous !== undefined && s.line === previous.line + 1 && shapeOf(s.code) === shapeOf(previous.code))
+      s.list = previous.list;
+  });
+  const best = new Map<number, number>();
+  for (const s of kept) best.set(s.list, Math.max(best.get(s.list) ?? 0, s.score));
+  return kept
+    .map((s) => ({ ...s, score: best.get(s.list) as number }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_CODES)
     .map((s) => s.code);
