@@ -443,6 +443,17 @@ const CASES: [string, CodeSource, string[]][] = [
     ['8QF2-KM7T', 'R4ZX-29WD'],
   ],
   [
+    'nine digits in three groups of three, alone under their label',
+    text("Code d'activation :\n\n482 019 336\n\nSaisissez-le sur le site.", 'Activation de votre carte SIM'),
+    ['482019336'],
+  ],
+  ['no code: nine digits in three groups of three with no label', text('Appelez le 612 345 678.', 'Votre SIM'), []],
+  [
+    'capitals before two groups of four digits, typed together',
+    text('Masukkan kode aktivasi berikut:\n\nSK 4821 9037', 'Kode aktivasi eSIM'),
+    ['SK48219037'],
+  ],
+  [
     'a recovery-code list with a dash before each item',
     text('Your backup codes:\n- 5820 1934\n- 7741 0286'),
     ['58201934', '77410286'],
