@@ -454,6 +454,21 @@ const CASES: [string, CodeSource, string[]][] = [
     ['SK48219037'],
   ],
   [
+    'no code: a membership code in a mail that asks for none',
+    text('Your membership code\n\nMB-44182\n\nShow it at the desk.', 'Welcome to the club'),
+    [],
+  ],
+  [
+    'no code: a gift registry code to share',
+    text('Registry code: 40817\nShare it with your guests.', 'Your gift registry is live'),
+    [],
+  ],
+  [
+    'no code: a wish list code in an invitation',
+    text('Codice lista: 30417', 'Sara e Matteo ti invitano a vedere la loro lista nozze'),
+    [],
+  ],
+  [
     'a recovery-code list with a dash before each item',
     text('Your backup codes:\n- 5820 1934\n- 7741 0286'),
     ['58201934', '77410286'],

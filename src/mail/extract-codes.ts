@@ -260,6 +260,16 @@ function evidenceNear(line: Line, before: string, after: string, message: Messag
   );
 }
 
+/** Words that may stand before a code noun in a label that is nothing but the noun: "Your code:", "Here's
+ * your code", "Ihre TAN:". "Your membership code", "Lidcode", "会員コード" name a code of something. */
+const BARE_LEAD =
+  /^(?:(?:here(?:'s|’s| is)|this is|your|the|a|ihre?|deine?|der|die|das|votre|ton|ta|le|la|tu|su|el|seu|sua|o|il|tuo|je|uw|de|het|twój|ваш|твой|váš|din|ditt|senin)\s+)*$/iu;
+function bare(context: string, noun: Word | null): boolean {
+  if (noun === null) return false;
+  const head = context.slice(0, noun.start);
+  return BARE_LEAD.test(head.slice(head.lastIndexOf('\n') + 1).trimStart());
+}
+
 function evidenceIn(near: string, message: Message): boolean {
   // A confirmation code is one to type, unless the mail speaks of a booking (whose reference it is).
   if (!message.bookingMentioned && CONFIRMATION.test(near)) return true;
@@ -419,7 +429,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (
     message.subjectGiven &&
     !message.purposeShown &&
-    !(direct && !message.otherPurpose) &&
+    !(direct && bare(context, noun) && !message.otherPurpose) &&
     !evidenceNear(line, before, after, message)
   )
     return 0;
