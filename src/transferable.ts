@@ -36,6 +36,6 @@ export function release(views: Iterable<Uint8Array>): void {
 
 /** The resizable buffer a view starts, which it owns (a large message's, smtp/message-bytes.ts); else undefined. */
 export function resizableBuffer(view: Uint8Array): ArrayBuffer | undefined {
-  const buffer = view.buffer;
-  return buffer instanceof ArrayBuffer && buffer.resizable && view.byteOffset === 0 ? buffer : undefined;
+  const buffer = view.buffer as ArrayBuffer;
+  return ownsBuffer(view) && buffer.resizable ? buffer : undefined;
 }
