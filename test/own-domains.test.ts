@@ -99,7 +99,7 @@ describe('own domains connected by MX (D11)', () => {
     );
     assert.deepEqual(
       replies.slice(1, 4).map((r) => r.slice(0, 9)),
-      ['250 Accep', '250 Accep', '550 5.1.2'],
+      ['250 2.1.5', '250 2.1.5', '550 5.1.2'],
     );
     assert.match(replies[replies.length - 1] as string, /^250 /);
     t.clock.advance(1000);

@@ -1,7 +1,6 @@
-// Every SMTP reply text of ours, in one table (D25), with its enhanced status code (RFC 3463) written
-// out: smtp-server's automatic codes are switched off because they map by reply code alone (it would
-// answer 550 5.1.1 where D9 wants 550 5.1.2). Replies the library writes itself (syntax errors, the
-// greeting delay, SIZE at MAIL FROM) keep the library's text.
+// Every SMTP reply text of ours, in one table (D25), each with its enhanced status code (RFC 3463, RFC 2034)
+// written out: the protocol's own replies (smtp-session.ts) as well as the policy's refusals (P2). D9 wants
+// 550 5.1.2 where a table by reply code alone would answer 550 5.1.1.
 import type { RecipientCheck } from '../inbox/check-recipient.js';
 import type { DeliveryRefusal } from '../inbox/shared/delivery-error.js';
 
@@ -18,8 +17,64 @@ export const MAX_RECIPIENTS = 100;
  * each may cost an MX lookup, so a session of made-up domains must not go on for ever. */
 export const MAX_REFUSED_RECIPIENTS = 10;
 
+/** The longest command line read (RFC 5321 §4.5.3.1.4 says 512 octets; SMTPUTF8 addresses and MAIL
+ * parameters may make it longer): past it the session is closed. */
+export const MAX_COMMAND_LINE_BYTES = 4096;
+/** Commands not recognised in one session before it is closed. */
+export const MAX_UNRECOGNISED_COMMANDS = 10;
+
+/** The replies of the protocol itself (smtp-session.ts), in the order of a session. */
+export const protocol = {
+  greeting: (host: string): SmtpReply => ({ code: 220, text: `${host} ESMTP inboxd, receive-only` }),
+  /** EHLO's lines after the first; STARTTLS only before TLS (RFC 3207 §4.2). */
+  ehlo: (host: string, client: string, offerTls: boolean): SmtpReply => ({
+    code: 250,
+    text: [
+      `${host} at your service, [${client}]`,
+      'PIPELINING',
+      '8BITMIME',
+      'SMTPUTF8',
+      'ENHANCEDSTATUSCODES',
+      `SIZE ${MAX_MESSAGE_BYTES}`,
+      ...(offerTls ? ['STARTTLS'] : []),
+    ].join('\n'),
+  }),
+  helo: (host: string): SmtpReply => ({ code: 250, text: `${host}` }),
+  ok: { code: 250, text: '2.0.0 Ok' },
+  senderOk: { code: 250, text: '2.1.0 Ok' },
+  recipientOk: { code: 250, text: '2.1.5 Ok' },
+  startData: { code: 354, text: 'End data with <CR><LF>.<CR><LF>' },
+  startTls: { code: 220, text: '2.0.0 Ready to start TLS' },
+  bye: { code: 221, text: '2.0.0 Bye' },
+  vrfy: { code: 252, text: '2.5.0 Cannot VRFY user, but will accept message and attempt delivery' },
+  help: { code: 214, text: '2.0.0 See RFC 5321, https://www.rfc-editor.org/rfc/rfc5321' },
+  heloSyntax: { code: 501, text: '5.5.4 Syntax: EHLO hostname' },
+  senderSyntax: { code: 501, text: '5.1.7 Bad sender address syntax' },
+  recipientSyntax: { code: 501, text: '5.1.3 Bad recipient address syntax' },
+  parameterSyntax: { code: 501, text: '5.5.4 Bad or repeated parameter' },
+  noArguments: { code: 501, text: '5.5.4 This command takes no arguments' },
+  unsupportedParameter: { code: 555, text: '5.5.4 Unsupported parameter' },
+  declaredTooLarge: { code: 552, text: `5.3.4 Message size exceeds the limit of ${MAX_MESSAGE_BYTES} bytes` },
+  heloFirst: { code: 503, text: '5.5.1 Send HELO or EHLO first' },
+  nestedMail: { code: 503, text: '5.5.1 Sender already given' },
+  mailFirst: { code: 503, text: '5.5.1 Need MAIL command' },
+  rcptFirst: { code: 503, text: '5.5.1 Need RCPT command' },
+  tlsActive: { code: 503, text: '5.5.1 TLS already active' },
+  tlsUnavailable: { code: 454, text: '4.7.0 TLS not available' },
+  noAuth: { code: 502, text: '5.5.1 AUTH not available: this service only receives mail' },
+  unrecognised: { code: 500, text: '5.5.2 Command not recognized' },
+  tooManyUnrecognised: { code: 421, text: '4.7.0 Too many unrecognized commands, closing connection' },
+  lineTooLong: {
+    code: 421,
+    text: `4.5.2 Command line longer than ${MAX_COMMAND_LINE_BYTES} bytes, closing connection`,
+  },
+  notSmtp: { code: 421, text: '4.7.0 This is an SMTP server, closing connection' },
+  idleTimeout: { code: 421, text: '4.4.2 Idle timeout exceeded, closing connection' },
+  shuttingDown: { code: 421, text: '4.3.2 Server shutting down, try again later' },
+} as const satisfies Record<string, SmtpReply | ((...args: never[]) => SmtpReply)>;
+
 export const replies = {
-  accepted: (id: string): string => `2.0.0 Ok: queued as ${id}`,
+  accepted: (id: string): SmtpReply => ({ code: 250, text: `2.0.0 Ok: queued as ${id}` }),
   recipientRefusal: {
     invalid_address: { code: 553, text: '5.1.3 Recipient address is not valid here' },
     unknown_domain: { code: 550, text: '5.1.2 Domain is not hosted here' },
@@ -53,7 +108,10 @@ export const replies = {
   internalError: { code: 451, text: '4.3.0 Local error in processing, try again later' },
 } as const;
 
-/** An Error that smtp-server turns into the reply (`responseCode` + message). */
-export function replyError(reply: SmtpReply): Error & { responseCode: number } {
-  return Object.assign(new Error(reply.text), { responseCode: reply.code });
+/** The reply as written on the wire: one line, or `code-` lines and a last `code ` line (RFC 5321 §4.2.1). */
+export function formatReply(reply: SmtpReply): string {
+  const lines = reply.text.split('\n');
+  let wire = '';
+  for (let i = 0; i < lines.length; i += 1) wire += `${reply.code}${i === lines.length - 1 ? ' ' : '-'}${lines[i]}\r\n`;
+  return wire;
 }

@@ -1,12 +1,7 @@
-// The SMTP listener: nodemailer's smtp-server speaks the protocol; this file only answers its hooks.
-// onConnect → connection caps; onRcptTo → recipient policy; onData → count bytes ourselves, then
-// inbox.deliver, and 250 only after the durable commit (D10).
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+// The SMTP edge: the sessions of smtp-session.ts speak the protocol; this file answers their hooks.
+// admit → connection caps; rcptTo → recipient policy; data → count the bytes, take an intake slot past
+// 256 KiB, then inbox.deliver, and 250 only after the durable commit (D10).
 import type { Logger } from 'pino';
-import { createRequire } from 'node:module';
-import type * as smtpServer from 'smtp-server';
-import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { DeliveryError } from '../inbox/shared/delivery-error.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { AcceptedRecipient } from '../inbox/check-recipient.js';
@@ -19,21 +14,17 @@ import { MessageBytes } from './message-bytes.js';
 import { messageBuffers } from '../message-buffers.js';
 import { youngGarbage } from '../runtime/young-garbage.js';
 import { createRefusedRecipients } from './refused-recipients.js';
-import { createIntakeGate, type IntakeGate, type IntakeTicket } from './intake-gate.js';
+import { createIntakeGate, type IntakeTicket } from './intake-gate.js';
 import {
   MAX_MESSAGE_BYTES,
   MAX_RECIPIENTS,
   MAX_REFUSED_RECIPIENTS,
+  protocol,
   replies,
-  replyError,
   type SmtpReply,
 } from './replies.js';
-
-// smtp-server is required, not imported: its ESM build imports nodemailer's, whose fetch module imports
-// node:http, and on Node 24 an ESM import of node:http reads its WebSocket, MessageEvent and CloseEvent
-// exports, which load Node's bundled undici (about 3 MB of heap nothing here uses, issue 15). Its
-// CommonJS build is the same code and loads node:http with require.
-const { SMTPServer } = createRequire(import.meta.url)('smtp-server') as typeof smtpServer;
+import { createSmtpListener } from './smtp-listener.js';
+import type { DataControl, MessageSink, SessionHooks, SessionInfo } from './smtp-session.js';
 
 export interface SmtpEdgeOptions {
   hostname: string;
@@ -67,73 +58,8 @@ export interface SmtpEdge {
 /** A message read past this many bytes needs a slot of the intake gate to go on. */
 export const LARGE_MESSAGE_BYTES = 256 * 1024;
 
-interface ReadMessage {
-  /** The message, or null when it was over MAX_MESSAGE_BYTES (only drained). */
-  raw: Uint8Array | null;
-  /** Frees the intake slot the message took, if it took one. */
-  release(): void;
-}
-
-interface ReadOptions {
-  gate: IntakeGate;
-  /** The client's address, for the gate's fair share. */
-  client: string;
-  pace: Omit<DataPaceOptions, 'onTooSlow'>;
-  /** The sender did not keep the pace: the session is to be told 421 and closed. */
-  onTooSlow(reason: 'too_slow' | 'deadline'): void;
-}
-
 /** The garbage that reading mail leaves is collected every 16 MiB read (young-garbage.ts). */
 const mailRead = youngGarbage();
-
-/** Reads the DATA stream, keeping at most MAX_MESSAGE_BYTES; past that it only drains (D25). Past
- * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise. The
- * sender must keep the pace of data-pace.ts while it is reading. */
-function readMessage(stream: SMTPServerDataStream, options: ReadOptions): Promise<ReadMessage> {
-  return new Promise((resolve, reject) => {
-    const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES, messageBuffers);
-    let ticket: IntakeTicket | null = null;
-    const pace = watchDataPace({ ...options.pace, onTooSlow: options.onTooSlow });
-    const leave = () => {
-      pace.stop();
-      ticket?.leave();
-    };
-    stream.on('data', (chunk: Buffer) => {
-      bytes.add(chunk);
-      mailRead.read(chunk.length);
-      pace.bytes(chunk.length);
-      ticket?.touch();
-      if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
-        stream.pause();
-        pace.pause();
-        ticket = options.gate.enter(options.client, {
-          grant() {
-            pace.resume();
-            stream.resume();
-          },
-          revoke(reason) {
-            stream.pause();
-            // A session that lost its slot for sending nothing keeps being judged on its pace; one
-            // paused to make room for another client's share is not.
-            if (reason === 'share') pace.pause();
-          },
-        });
-      }
-    });
-    stream.once('error', (error) => {
-      bytes.drop();
-      leave();
-      reject(error);
-    });
-    stream.once('end', () => {
-      pace.stop();
-      if (stream.sizeExceeded) bytes.drop();
-      // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
-      const raw = bytes.take();
-      resolve({ raw, release: () => ticket?.leave() });
-    });
-  });
-}
 
 export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
   const { inbox, logger } = options;
@@ -144,10 +70,9 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     ...(options.slotStallMs === undefined ? {} : { stallMs: options.slotStallMs }),
   });
   const metrics = options.metrics;
-  // Aborted when stop()'s grace period ends, just before smtp-server tells the open sessions 421: a
-  // delivery still parsing then stops short of its commit, so nothing is stored behind a 421.
+  // Aborted when close()'s grace period ends, just before the open sessions are told 421: a delivery
+  // still parsing then stops short of its commit, so nothing is stored behind a 421.
   const shutdown = new AbortController();
-  const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const limits = createConnectionLimits({
     maxConnections: options.maxConnections,
     maxPerIp: options.maxConnectionsPerIp,
@@ -155,124 +80,148 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     busyTimeoutMs: options.busyTimeoutMs ?? 10_000,
     busyShare: 0.8,
   });
-  // Recipients accepted at RCPT, normalised, by session id.
-  const recipients = new Map<string, AcceptedRecipient[]>();
+  // The transaction of each session: its sender and the recipients accepted at RCPT, normalised.
+  const transactions = new Map<string, { sender: string; recipients: AcceptedRecipient[] }>();
   /** Recipients refused in each session so far; at MAX_REFUSED_RECIPIENTS the session is closed with 421. */
   const refusedRecipients = new Map<string, number>();
   /** And across the sessions of each client network (refused-recipients.ts). */
   const refusedByClient = createRefusedRecipients({ clock, ...options.refusedRecipients });
-  const refuseRecipient = (session: SMTPServerSession, reply: SmtpReply): Error => {
+  const refuseRecipient = (session: SessionInfo, reply: SmtpReply): SmtpReply => {
     refusedByClient.refused(session.remoteAddress);
     const refused = (refusedRecipients.get(session.id) ?? 0) + 1;
     refusedRecipients.set(session.id, refused);
-    return replyError(refused >= MAX_REFUSED_RECIPIENTS ? replies.tooManyRefusedRecipients : reply);
+    return refused >= MAX_REFUSED_RECIPIENTS ? replies.tooManyRefusedRecipients : reply;
   };
 
-  const server: smtpServer.SMTPServer = new SMTPServer({
-    name: options.hostname,
-    banner: 'inboxd, receive-only',
-    size: MAX_MESSAGE_BYTES,
-    hideENHANCEDSTATUSCODES: true,
-    authOptional: true,
-    disabledCommands: ['AUTH'],
-    disableReverseLookup: true,
-    key: options.tls.key,
-    cert: options.tls.cert,
-    socketTimeout: options.idleTimeoutMs ?? 5 * 60_000,
-    closeTimeout: closeTimeoutMs,
-    logger: false,
-    onConnect(session, callback) {
+  const hooks: SessionHooks = {
+    admit(session) {
       const verdict = limits.admit(session.id, session.remoteAddress);
-      // Applies from the next command on every connection: smtp-server reads it each time it re-arms.
-      server.options.socketTimeout = limits.idleTimeoutMs();
       metrics?.connectionsOpen(limits.openCount());
       if (verdict !== 'admit') metrics?.connectionRefused(verdict);
-      if (verdict === 'server_full') return callback(replyError(replies.tooManyConnections));
-      if (verdict === 'ip_full') return callback(replyError(replies.tooManyConnectionsFromIp));
-      callback();
+      if (verdict === 'server_full') return replies.tooManyConnections;
+      if (verdict === 'ip_full') return replies.tooManyConnectionsFromIp;
+      return null;
     },
-    onClose(session) {
+    closed(session) {
       limits.release(session.id);
       metrics?.connectionsOpen(limits.openCount());
-      recipients.delete(session.id);
+      transactions.delete(session.id);
       refusedRecipients.delete(session.id);
-      server.options.socketTimeout = limits.idleTimeoutMs();
     },
-    onMailFrom(_address, session, callback) {
-      recipients.set(session.id, []);
-      callback();
+    idleTimeoutMs: () => limits.idleTimeoutMs(),
+    mailFrom(session, sender) {
+      transactions.set(session.id, { sender, recipients: [] });
     },
-    onRcptTo(address, session, callback) {
-      const accepted = recipients.get(session.id) ?? [];
+    rcptTo(session, address) {
+      const accepted = transactions.get(session.id)?.recipients ?? [];
       if (accepted.length >= MAX_RECIPIENTS) {
         metrics?.recipientRefused('too_many_recipients');
-        return callback(refuseRecipient(session, replies.tooManyRecipients));
+        return refuseRecipient(session, replies.tooManyRecipients);
       }
       // Before any lookup: a client past its rate of refused recipients gets none looked at.
       if (!refusedByClient.allowed(session.remoteAddress)) {
         metrics?.recipientRefused('client_refusal_rate');
-        return callback(replyError(replies.tooManyRefusedFromClient));
+        return replies.tooManyRefusedFromClient;
       }
-      inbox
-        .checkRecipient(address.address, accepted)
-        .then((check) => {
+      return inbox.checkRecipient(address, accepted).then(
+        (check): SmtpReply => {
           if (!('recipient' in check)) {
             metrics?.recipientRefused(check.verdict.reason);
-            return callback(refuseRecipient(session, replies.recipientRefusal[check.verdict.reason]));
+            return refuseRecipient(session, replies.recipientRefusal[check.verdict.reason]);
           }
           const { recipient } = check;
           if (!accepted.some((a) => a.address.address === recipient.address.address)) accepted.push(recipient);
-          recipients.set(session.id, accepted);
-          callback();
-        })
-        .catch((error: unknown) => {
+          return protocol.recipientOk;
+        },
+        (error: unknown) => {
           logger.error({ err: error }, 'recipient check failed');
           metrics?.recipientRefused('internal_error');
-          callback(replyError(replies.internalError));
-        });
-    },
-    onData(stream, session, callback) {
-      deliver(stream, session).then(
-        (reply) => callback(null, reply),
-        (error: Error) => callback(error),
+          return replies.internalError;
+        },
       );
     },
-  });
+    data(session, control) {
+      return messageSink(session, control);
+    },
+    failed(error) {
+      logger.error({ err: error }, 'smtp session failed');
+    },
+  };
 
-  /** Tells a session that did not keep the DATA pace 421 and closes it; its delivery then fails as a
-   * client gone mid-message, with nothing stored. */
-  function closeTooSlow(session: SMTPServerSession, reason: 'too_slow' | 'deadline'): void {
-    const reply = reason === 'deadline' ? replies.dataDeadline : replies.dataTooSlow;
-    metrics?.refused(reason === 'deadline' ? 'data_deadline' : 'data_too_slow');
-    logger.warn({ session: session.id, client: session.remoteAddress, reason }, 'data too slow: closing');
-    for (const connection of server.connections) {
-      if (connection.id !== session.id) continue;
-      connection.send(reply.code, reply.text);
-      connection.close();
-    }
+  /** Reads a message's data, keeping at most MAX_MESSAGE_BYTES; past that it only counts (D25). Past
+   * LARGE_MESSAGE_BYTES it goes on only while the intake gate gives it a slot, paused otherwise (TCP
+   * backpressure, P33). The sender must keep the pace of data-pace.ts while it is read. */
+  function messageSink(session: SessionInfo, control: DataControl): MessageSink {
+    const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES, messageBuffers);
+    const client = clientNetwork(session.remoteAddress);
+    let ticket: IntakeTicket | null = null;
+    const pace = watchDataPace({
+      clock,
+      ...options.dataPace,
+      onTooSlow(reason) {
+        // The session ends with 421; its message is then dropped, with nothing stored.
+        metrics?.refused(reason === 'deadline' ? 'data_deadline' : 'data_too_slow');
+        logger.warn({ session: session.id, client: session.remoteAddress, reason }, 'data too slow: closing');
+        control.close(reason === 'deadline' ? replies.dataDeadline : replies.dataTooSlow);
+      },
+    });
+    return {
+      add(chunk) {
+        bytes.add(chunk);
+        mailRead.read(chunk.length);
+        pace.bytes(chunk.length);
+        ticket?.touch();
+        if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
+          control.pause();
+          pace.pause();
+          ticket = gate.enter(client, {
+            grant() {
+              pace.resume();
+              control.resume();
+            },
+            revoke(reason) {
+              control.pause();
+              // A session that lost its slot for sending nothing keeps being judged on its pace; one
+              // paused to make room for another client's share is not.
+              if (reason === 'share') pace.pause();
+            },
+          });
+        }
+      },
+      abort() {
+        pace.stop();
+        bytes.drop();
+        ticket?.leave();
+      },
+      async end() {
+        pace.stop();
+        // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
+        const raw = bytes.take();
+        try {
+          return await deliver(session, raw);
+        } finally {
+          ticket?.leave();
+          const transaction = transactions.get(session.id);
+          if (transaction !== undefined) transaction.recipients = [];
+        }
+      },
+    };
   }
 
-  async function deliver(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
-    const { raw, release } = await readMessage(stream, {
-      gate,
-      client: clientNetwork(session.remoteAddress),
-      pace: { clock, ...options.dataPace },
-      onTooSlow: (reason) => closeTooSlow(session, reason),
-    });
+  async function deliver(session: SessionInfo, raw: Uint8Array | null): Promise<SmtpReply> {
     if (raw === null) {
-      release();
       metrics?.refused('message_too_large');
-      throw replyError(replies.messageTooLarge);
+      return replies.messageTooLarge;
     }
-    const mailFrom = session.envelope.mailFrom;
+    const sender = transactions.get(session.id)?.sender ?? '';
     // The inbox takes the bytes over (they move to the parser and writer threads): keep the size now.
     const bytes = raw.length;
     try {
       const delivered = await inbox.deliver(
         {
-          from: mailFrom === false ? null : mailFrom.address,
-          heloName: session.hostNameAppearsAs || session.remoteAddress,
-          recipients: recipients.get(session.id) ?? [],
+          from: sender === '' ? null : sender,
+          heloName: session.heloName ?? session.remoteAddress,
+          recipients: transactions.get(session.id)?.recipients ?? [],
         },
         raw,
         shutdown.signal,
@@ -286,36 +235,20 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
       if (error instanceof DeliveryError) {
         logger.warn({ reason: error.reason, detail: error.message, bytes }, 'mail refused');
         metrics?.refused(error.reason);
-        throw replyError(replies.refusal[error.reason]);
+        return replies.refusal[error.reason];
       }
       logger.error({ err: error }, 'delivery failed');
       metrics?.refused('internal_error');
-      throw replyError(replies.internalError);
-    } finally {
-      release();
-      recipients.set(session.id, []);
+      return replies.internalError;
     }
   }
 
-  server.on('error', (error) => logger.warn({ err: error }, 'smtp connection error'));
-
-  return {
-    async listen(port, host) {
-      const listening = server.listen(port, host);
-      await once(listening, 'listening');
-      return (listening.address() as AddressInfo).port;
-    },
-    close() {
-      // Set before smtp-server's own timer of the same length, so it fires first.
-      const grace = setTimeout(() => shutdown.abort(), Math.max(0, closeTimeoutMs - 1));
-      grace.unref();
-      return new Promise((resolve) =>
-        server.close(() => {
-          clearTimeout(grace);
-          shutdown.abort();
-          resolve();
-        }),
-      );
-    },
-  };
+  const listener = createSmtpListener({
+    hostname: options.hostname,
+    tls: options.tls,
+    hooks,
+    closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
+    onGraceOver: () => shutdown.abort(),
+  });
+  return { listen: (port, host) => listener.listen(port, host), close: () => listener.close() };
 }
