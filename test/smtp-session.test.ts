@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
-import { MAX_UNRECOGNISED_COMMANDS } from '../src/smtp/replies.js';
+import { MAX_UNRECOGNISED_COMMANDS, protocol, replies } from '../src/smtp/replies.js';
+import { createSmtpListener } from '../src/smtp/smtp-listener.js';
 import { openEhlo, openSmtp } from './support/smtp-dialogue.js';
 import { loneSmtpEdge } from './support/lone-smtp-edge.js';
 
@@ -86,6 +87,41 @@ describe('SMTP session', () => {
       assert.match(await s.command('STARTTLS\r\n'), /^454 4\.7\.0/);
       s.close();
     });
+  });
+
+  it('goes on reading commands when the intake gate pauses a message that has already ended (P33)', async () => {
+    // A slot taken back while the message is being delivered must not pause the session's next commands.
+    const listener = createSmtpListener({
+      hostname: 'mx.test',
+      tls: { key: '', cert: '' },
+      closeTimeoutMs: 1000,
+      onGraceOver: () => undefined,
+      hooks: {
+        admit: () => null,
+        closed: () => undefined,
+        mailFrom: () => undefined,
+        rcptTo: () => protocol.recipientOk,
+        idleTimeoutMs: () => 60_000,
+        failed: (error) => assert.fail(String(error)),
+        data: (_session, control) => ({
+          add: () => undefined,
+          abort: () => undefined,
+          end: async () => {
+            control.pause();
+            return replies.accepted('late-pause');
+          },
+        }),
+      },
+    });
+    const port = await listener.listen(0, '127.0.0.1');
+    const s = await openEhlo(port);
+    await s.command('MAIL FROM:<a@example.org>\r\n');
+    await s.command('RCPT TO:<b@inboxd.test>\r\n');
+    await s.command('DATA\r\n');
+    assert.match(await s.command('Subject: x\r\n\r\nx\r\n.\r\n'), /^250 2\.0\.0 Ok: queued as late-pause/);
+    assert.match(await s.command('NOOP\r\n'), /^250 /);
+    s.close();
+    await listener.close();
   });
 
   it('tells an idle session 421 as soon as the server shuts down, and a new one is not taken', async () => {

@@ -73,6 +73,22 @@ describe('the intake gate for large messages', () => {
     assert.equal(gate.state().taken, 3);
   });
 
+  it('never takes the slot back from a holder that has read its whole message and is being delivered', () => {
+    const clock = createManualClock();
+    const gate = createIntakeGate({ slots: 2, clock, stallMs: 2_000 });
+    const delivering = session(gate, 'a');
+    const greedy = session(gate, 'a');
+    delivering.ticket.read();
+    greedy.ticket.read();
+    const other = session(gate, 'b');
+    clock.advance(10_000);
+    assert.equal(delivering.reading(), true, 'not taken back as stalled');
+    assert.equal(greedy.reading(), true, 'nor to share with another client');
+    assert.equal(other.reading(), false);
+    delivering.ticket.leave();
+    assert.equal(other.reading(), true, 'the slot goes on when the delivery ends');
+  });
+
   it('leaves a quiet holder alone when nobody waits', () => {
     const clock = createManualClock();
     const gate = createIntakeGate({ slots: 1, clock, stallMs: 2_000 });

@@ -1,9 +1,9 @@
 // Bounds the memory that large messages take while they are read, scanned and stored, and shares it fairly.
 // Every message is read freely up to a threshold; past it, the session must hold one of a few slots to go
-// on, and waits for one with its DATA stream paused, which smtp-server turns into TCP backpressure on the
-// sender. A slot is freed when its delivery ends. Sessions waiting hold at most the threshold each, so 50
-// senders of 7 MB mail cost about 50 × threshold plus slots × one message's working set. Small mail never
-// waits. No deadlock: a slot holder needs nothing more from the gate to finish.
+// on, and waits for one with its socket paused: TCP backpressure on the sender. A slot is freed when its
+// delivery ends. Sessions waiting hold at most the threshold each, so 50 senders of 7 MB mail cost about
+// 50 × threshold plus slots × one message's working set. Small mail never waits. No deadlock: a slot
+// holder needs nothing more from the gate to finish.
 //
 // Fair (issue 20): slots go to the waiting client that holds the fewest, and among those to the one served
 // longest ago (round robin over clients, however many sessions each queued; its oldest session), and
@@ -32,6 +32,9 @@ export interface SlotCallbacks {
 export interface IntakeTicket {
   /** Bytes arrived: the holder is not stalled. */
   touch(): void;
+  /** The whole message has been read: once holding, its slot is kept until `leave` (its bytes stay in
+   * memory until the delivery ends, so taking the slot back would free nothing and resume nothing). */
+  read(): void;
   /** The delivery ended (or failed): frees its slot or its place in the queue; idempotent. */
   leave(): void;
 }
@@ -53,6 +56,8 @@ interface Entry {
   grantedAt: number;
   holding: boolean;
   gone: boolean;
+  /** Still reading its message: a holder may be taken back only then. */
+  reading: boolean;
 }
 
 export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
@@ -115,12 +120,13 @@ export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
   function rebalance(): void {
     if (waiting.length === 0) return;
     const now = clock.now();
-    for (const h of [...holders]) if (now - h.active >= stallMs) take(h, 'stalled');
+    for (const h of [...holders]) if (h.reading && now - h.active >= stallMs) take(h, 'stalled');
     const fair = share();
     const waitingClients = new Set(waiting.map((w) => w.client));
     for (;;) {
       const over = [...holders].filter(
-        (h) => heldBy(h.client) > fair && [...waitingClients].some((c) => c !== h.client && heldBy(c) < fair),
+        (h) =>
+          h.reading && heldBy(h.client) > fair && [...waitingClients].some((c) => c !== h.client && heldBy(c) < fair),
       );
       if (over.length === 0) break;
       take(
@@ -144,7 +150,15 @@ export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
 
   return {
     enter(client, callbacks) {
-      const entry: Entry = { client, callbacks, active: clock.now(), grantedAt: 0, holding: false, gone: false };
+      const entry: Entry = {
+        client,
+        callbacks,
+        active: clock.now(),
+        grantedAt: 0,
+        holding: false,
+        gone: false,
+        reading: true,
+      };
       waiting.push(entry);
       grantFree();
       rebalance();
@@ -152,6 +166,9 @@ export function createIntakeGate(options: IntakeGateOptions): IntakeGate {
       return {
         touch() {
           entry.active = clock.now();
+        },
+        read() {
+          entry.reading = false;
         },
         leave() {
           if (entry.gone) return;

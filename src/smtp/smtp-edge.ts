@@ -155,6 +155,9 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     const bytes = new MessageBytes(LARGE_MESSAGE_BYTES, MAX_MESSAGE_BYTES, messageBuffers);
     const client = clientNetwork(session.remoteAddress);
     let ticket: IntakeTicket | null = null;
+    /** Resolved while the session holds its slot (it may lose it and wait again). */
+    let holding: Promise<void> = Promise.resolve();
+    let granted: () => void = () => undefined;
     const pace = watchDataPace({
       clock,
       ...options.dataPace,
@@ -174,12 +177,15 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         if (ticket === null && bytes.size > LARGE_MESSAGE_BYTES && bytes.size <= MAX_MESSAGE_BYTES) {
           control.pause();
           pace.pause();
+          holding = new Promise((resolve) => (granted = resolve));
           ticket = gate.enter(client, {
             grant() {
               pace.resume();
               control.resume();
+              granted();
             },
             revoke(reason) {
+              holding = new Promise((resolve) => (granted = resolve));
               control.pause();
               // A session that lost its slot for sending nothing keeps being judged on its pace; one
               // paused to make room for another client's share is not.
@@ -198,6 +204,12 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
         // Its own ArrayBuffer (never Node's shared pool), so the bytes can move between threads.
         const raw = bytes.take();
         try {
+          // A message that ended in the chunk that took it past the threshold still waits for its slot
+          // (P33), and keeps it until its delivery ends.
+          if (ticket !== null) {
+            await holding;
+            ticket.read();
+          }
           return await deliver(session, raw);
         } finally {
           ticket?.leave();

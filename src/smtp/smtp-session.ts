@@ -323,16 +323,22 @@ export class SmtpSession implements SessionInfo {
     if (this.heloName === null) return this.#send(protocol.heloFirst);
     if (this.#sender === null) return this.#send(protocol.mailFirst);
     if (this.#recipients === 0) return this.#send(protocol.rcptFirst);
-    const sink = this.#options.hooks.data(this, {
+    // The controls act only while this message's data is being read.
+    const reading = () => this.#data?.sink === sink;
+    const sink: MessageSink = this.#options.hooks.data(this, {
       pause: () => {
+        if (!reading()) return;
         this.#gatePaused = true;
         this.#socket.pause();
       },
       resume: () => {
+        if (!reading()) return;
         this.#gatePaused = false;
         this.#resumeIfFree();
       },
-      close: (reply) => this.#end(reply),
+      close: (reply) => {
+        if (reading()) this.#end(reply);
+      },
     });
     this.#data = { unstuffer: new DotUnstuffer(), sink };
     this.#mode = 'data';
@@ -351,6 +357,10 @@ export class SmtpSession implements SessionInfo {
     if (end < 0) return;
     this.#data = null;
     this.#mode = 'command';
+    if (this.#gatePaused) {
+      this.#gatePaused = false;
+      this.#resumeIfFree();
+    }
     this.#pending = end < chunk.length ? chunk.subarray(end) : null;
     this.#busy = true;
     data.sink
