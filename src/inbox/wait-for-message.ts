@@ -54,11 +54,19 @@ export async function handOver(
 ): Promise<AgentMessageView | null> {
   await recheckMailbox(deps, caller, mailbox);
   const now = deps.clock.now();
-  if (!(await mark(now))) return null;
-  const stored = known === undefined ? await deps.store.getMessage(mailbox.address, id, now) : known;
-  if (stored === null) return null;
+  // The mark (a write, queued behind the commit the writer is making) and the read and decode (in a parser
+  // thread) run at once: the waiter is answered after the slower of the two, not after both (issue 15's
+  // wake-up). A decode whose mark fails is only work lost; it is kept for the next reader all the same.
+  const marked = mark(now);
+  const loading = (async () => {
+    const stored = known ?? (await deps.store.getMessage(mailbox.address, id, now));
+    return stored === null ? null : loadMessage(deps, { ...stored, seen: true }, now);
+  })();
+  loading.catch(() => undefined);
+  if (!(await marked)) return null;
   try {
-    const record = await loadMessage(deps, { ...stored, seen: true }, now);
+    const record = await loading;
+    if (record === null) return null;
     return withCodesAndLinks(messageView(record, deps.baseUrl()));
   } catch (error) {
     // Deleted between the mark and its decode: nothing to hand over.
