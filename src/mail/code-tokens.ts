@@ -124,15 +124,51 @@ function asciiDigit(d: string): string {
 const SPACE_RUN = /[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|\t/g;
 const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
+/** A line of a body as the extractor reads it, and whether it was set out one character per table cell (or
+ * per line) and joined up: a layout that shows a code to type, which an order's or a tracking number is
+ * not given. */
+export interface BodyLine {
+  text: string;
+  spelled: boolean;
+}
+
+/** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
+const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
+/** What parts the items of a row: a middle dot, a bullet, a bar, a comma or a semicolon and a space, or the
+ * wider gap of columns. */
+const ROW_SEPARATOR = /\s*[·•|]\s*|[,;]\s+|\s{2,}/;
+/** An item of a row of codes: letters and digits, with a digit, in up to four dash groups. */
+const ROW_ITEM = /^(?=[\w-]*\d)[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
+const itemShape = (item: string): string => `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
+
+/** The items of a line that is nothing but a row of two or more codes alike ("73kd9q2m · p0x8w1ra ·
+ * t6vn3ehz", "4821-9930  7716-2054"): the same groups of letters and digits, in the same case. Null when the
+ * line is anything else. */
+function rowItems(line: string): string[] | null {
+  if (!ROW_SEPARATOR.test(line)) return null;
+  const items = line.split(ROW_SEPARATOR);
+  if (items.length < 2) return null;
+  const shape = itemShape(items[0] as string);
+  for (const item of items) if (item.length < 4 || !ROW_ITEM.test(item) || itemShape(item) !== shape) return null;
+  return items;
+}
+
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
  * Hyphens (Unicode's, the non-breaking one, the full-width one) are read as the ASCII dash; full-width
  * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
- * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
+ * as the ASCII a person types ("４８２９１３", "٤٨٢٩１３", "๔๘๒๙๑๓" → 482913; a form takes them so), the
  * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
  * of Hebrew and Arabic mail around it, are dropped, and any space (thin, no-break, ideographic) is one
  * space, a run of them or a tab two: the gap between the columns of a list of codes ("1234 5678  9012
- * 3456"), which a code's own groups never span. */
-export function linesOf(body: string): string[] {
+ * 3456"), which a code's own groups never span. The items of a list are read as a list: a number set in a
+ * cell of its own before each item ("1" / "7hq2-9xk4" / "2" / "m3pz-t81w") leads its item's line ("1.
+ * 7hq2-9xk4"), and the codes of a row ("73kd9q2m · p0x8w1ra") stand on lines of their own, one under the
+ * other. */
+export function linesOf(body: string): BodyLine[] {
+  return listed(spelledOut(body));
+}
+
+function spelledOut(body: string): BodyLine[] {
   const lines = body
     .split(/\r?\n/)
     .map((l) =>
@@ -146,21 +182,48 @@ export function linesOf(body: string): string[] {
         .trim(),
     )
     .filter((l) => l.length > 0);
-  const joined: string[] = [];
+  const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
     if (j - i >= 4 && j - i <= 10) {
-      joined.push(lines.slice(i, j).join(''));
+      joined.push({ text: lines.slice(i, j).join(''), spelled: true });
       i = j;
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,
       // would make a body of single characters cost the square of its length).
-      for (; i < j; i += 1) joined.push(lines[i] as string);
+      for (; i < j; i += 1) joined.push({ text: lines[i] as string, spelled: false });
     } else {
-      joined.push(lines[i] as string);
+      joined.push({ text: lines[i] as string, spelled: false });
       i += 1;
     }
   }
   return joined;
+}
+
+/** Whether the line at i is the number of an item of a numbered list set out on lines of its own: the next
+ * number two lines under it, or the one before it two lines above. */
+function itemNumber(lines: BodyLine[], i: number): boolean {
+  const number = ITEM_NUMBER.exec((lines[i] as BodyLine).text);
+  if (number === null || i + 1 >= lines.length || ITEM_NUMBER.test((lines[i + 1] as BodyLine).text)) return false;
+  const n = Number(number[1]);
+  const at = (k: number) => ITEM_NUMBER.exec(lines[k]?.text ?? '')?.[1];
+  return at(i + 2) === String(n + 1) || at(i - 2) === String(n - 1);
+}
+
+function listed(lines: BodyLine[]): BodyLine[] {
+  const out: BodyLine[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as BodyLine;
+    if (itemNumber(lines, i)) {
+      const item = lines[i + 1] as BodyLine;
+      out.push({ text: `${line.text.replace(/[.)]$/, '')}. ${item.text}`, spelled: item.spelled });
+      i += 1;
+      continue;
+    }
+    const items = line.spelled ? null : rowItems(line.text);
+    if (items === null) out.push(line);
+    else for (const text of items) out.push({ text, spelled: false });
+  }
+  return out;
 }

@@ -608,6 +608,29 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Keep these recovery codes safe:\n38219-40671\n92054-11836'),
     ['38219-40671'],
   ],
+  [
+    'the first of a list of codes whose numbers stand in cells of their own',
+    html(
+      '<p>Save these recovery codes somewhere safe.</p><table><tr><td>1</td><td>7hq2-9xk4</td></tr><tr><td>2</td><td>m3pz-t81w</td></tr></table><p>Each can be used once.</p>',
+      'Your recovery codes',
+    ),
+    ['7hq2-9xk4'],
+  ],
+  [
+    'the first of a row of codes alike, parted by middle dots',
+    text('Oto Twoje kody zapasowe. Każdego możesz użyć tylko raz.\n73kd9q2m · p0x8w1ra\nPrzechowuj je w bezpiecznym miejscu.', 'Kody zapasowe'),
+    ['73kd9q2m'],
+  ],
+  [
+    'no code: a row of lower-case names and versions under lines that name no code',
+    text('Packages updated this week:\nnode22 · web3js · ab12cd', 'Weekly digest'),
+    [],
+  ],
+  [
+    'no code: a numbered list of order lines in cells',
+    html('<table><tr><td>1</td><td>Widget 4821</td></tr><tr><td>2</td><td>Gadget 5532</td></tr></table>', 'Your order'),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

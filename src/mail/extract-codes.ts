@@ -42,6 +42,7 @@ import {
   plausible,
   typed,
   UNIT_AFTER,
+  type BodyLine,
 } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
@@ -209,6 +210,8 @@ interface Line {
   above: string;
   /** Whether the line is the subject's. */
   subject: boolean;
+  /** Whether the line was set out one character per cell (or per line): a code's layout. */
+  spelled: boolean;
 }
 
 interface Message {
@@ -601,12 +604,14 @@ export function extractCodes(source: CodeSource): string[] {
   for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
-    const lines = linesOf(body).map((l) =>
-      l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
+    const read = linesOf(body);
+    const lines = read.map((l) =>
+      l.text.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
     );
     lines.forEach((text, i) => {
       const line = {
         text,
+        spelled: (read[i] as BodyLine).spelled,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
