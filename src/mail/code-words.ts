@@ -1079,7 +1079,8 @@ const NOT_CODES = [
   'rendez-vous',
   'code porte',
   'digicode',
-  'door',
+  // not the Dutch preposition ("om door te gaan", "door de bank")
+  'door(?!\\s(?:te|de|het|een|je|uw|aan|naar|middel|op|in|om)(?![\\p{L}\\p{N}]))',
   'tür',
   'türcode',
   'haustür*',

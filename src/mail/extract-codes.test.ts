@@ -631,6 +631,24 @@ const CASES: [string, CodeSource, string[]][] = [
     html('<table><tr><td>1</td><td>Widget 4821</td></tr><tr><td>2</td><td>Gadget 5532</td></tr></table>', 'Your order'),
     [],
   ],
+  [
+    'a code set out one digit per cell, named by nothing, under a subject asking to reset a password',
+    html(
+      '<p>Vi har fått en begäran om att återställa lösenordet.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td><td>1</td><td>7</td></tr></table>',
+      'Återställ ditt lösenord',
+    ),
+    ['824017'],
+  ],
+  [
+    'no code: digits set out one per cell, named by nothing, under a subject about an order',
+    html('<p>Thanks for shopping with us.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td></tr></table>', 'Your order'),
+    [],
+  ],
+  [
+    'the Dutch preposition "door" is no label of a door',
+    text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
+    ['370952'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

@@ -429,9 +429,13 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // A code noun that is the token's whole label ("Your code: 482913", "Ihre TAN: 846213") is evidence enough
   // where the subject shows no other purpose (an order, an invoice, a booking, an offer).
   // A mail with no subject shows no purpose either way: the rules above and below decide alone.
+  // A token set out one character per cell is laid out as a code to type: that is evidence as strong as
+  // the words.
+  const laidOut = alone && line.spelled;
   if (
     message.subjectGiven &&
     !message.purposeShown &&
+    !laidOut &&
     !(direct && bare(context, noun) && !message.otherPurpose) &&
     !evidenceNear(line, before, after, message)
   )
@@ -463,6 +467,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const below = alone ? namedBelow(line.next) : null;
   if (below === false) return 0;
   if (below === true) return 3;
+  // Set out one character per cell with nothing naming it, in a mail whose subject shows a purpose that
+  // asks for a code ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7) or that names one somewhere.
+  if (laidOut && (message.purposeShown || message.codeNamed)) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
