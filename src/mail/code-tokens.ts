@@ -31,7 +31,10 @@ export const isTime = (token: string, after: string): boolean =>
  * (22-06, 06-22): never a code. */
 const DATE =
   /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d|(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01]))$/;
-export const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+/** A year: of the common era, or of the Buddhist era that Thai mail dates by (2568 is 2025), after Thai
+ * words ("มีนาคม 2568", "พ.ศ. 2568"). */
+export const isYear = (token: string, before = ''): boolean =>
+  /^(19|20)\d\d$/.test(token) || (/^25\d\d$/.test(token) && /\p{Script=Thai}[\s.]*$/u.test(before));
 export const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
 /** Shapes that only a label right before them or the line above them makes a code: groups of letters and
  * digits set out with spaces (a postcode's shape too), capitals alone, numbers of more than eight digits,
@@ -83,10 +86,13 @@ export function plausible(token: string): boolean {
   // digits: a reference with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code (an
   // eSIM's activation code ends in a check letter: PW-8831-5520-K), whose letters and digits
   // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
+  // A key may carry a short prefix before its even groups (CNH-20-4418-9937-7025): three groups of four
+  // digits or more alike at its end are a key's.
   if (
     /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))*-\d+$/.test(token) &&
     token.replace(/\D/g, '').length >= 7 &&
-    new Set(token.split('-').map((group) => group.length)).size > 1
+    new Set(token.split('-').map((group) => group.length)).size > 1 &&
+    !evenTail(token)
   )
     return false;
   // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME),
@@ -98,6 +104,13 @@ export function plausible(token: string): boolean {
   if (/^[A-Z\d]{11,}$/.test(token) && (/\d{5}/.test(token) || wordLike(token, 5))) return false;
   const promo = /^([A-Z]{4,})\d{1,3}$/.exec(token);
   return promo === null || !wordLike(promo[1] as string, 4);
+}
+
+/** Whether a token of more than three dash groups ends in three groups of four digits or more, all alike. */
+function evenTail(token: string): boolean {
+  const groups = token.split('-');
+  const tail = groups.slice(-3);
+  return groups.length > 3 && tail.every((group) => /^\d{4,}$/.test(group) && group.length === (tail[0] as string).length);
 }
 
 /** Whether a token holds a run of letters, at least `least` long, of which a third or more are vowels, as

@@ -645,6 +645,54 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   [
+    'no code first: a Thai date\'s Buddhist-era year (2568 is 2025)',
+    text('รหัสยืนยันเพื่อดูสลิปเงินเดือนเดือนมีนาคม 2568\n\nรหัส: 558-203', 'รหัสยืนยันตัวตน 2 ขั้นตอน'),
+    ['558-203'],
+  ],
+  ['a Thai code in 2500s named at once is still a code', text('รหัสยืนยันของคุณคือ 2541'), ['2541']],
+  [
+    'a licence serial number whose even groups follow a short prefix',
+    text('Order #CN-22057 - Home (1 seat) - $49.00\n\nSerial number: CNH-20-4418-9937-7025', 'Cadence - serial number'),
+    ['CNH-20-4418-9937-7025'],
+  ],
+  ['no code: a prefixed reference whose digit groups differ', text('Serial number: AF-2025-0041877'), []],
+  [
+    'no code: a Vietnamese quotation code in a password-reset mail',
+    text('Vui lòng truy cập liên kết sau để đặt mật khẩu mới.\n\nMã báo giá: TH-0405-22, ngày chuyển: 05/04/2025.', 'Đặt lại mật khẩu tài khoản'),
+    [],
+  ],
+  [
+    'no code: a Vietnamese appointment code',
+    text('Lịch khám đã được xác nhận.\n\nMã lịch hẹn: PC-4471', 'Xác nhận lịch khám cho bé Mướp'),
+    [],
+  ],
+  ['no code: a quotation\'s code', text('Code devis : 482135, valable 30 jours.', 'Votre code'), []],
+  [
+    "no code: a nursery's code in an invitation",
+    text('ひまわり保育園（園コード 13-0482）から、保護者用アカウントへの招待が届いています。招待の有効期限は7日間です。', '招待が届いています'),
+    [],
+  ],
+  [
+    'a Hebrew locker code: the locker is evidence of its purpose',
+    text('החבילה הגיעה ללוקר ברחוב הרצל 20.\nקוד לפתיחת התא:\n660 318', 'החבילה מחכה לך בלוקר'),
+    ['660318'],
+  ],
+  [
+    'a Dutch pick-up code under a subject about a parcel locker',
+    text('Je pakket ligt in de pakketkluis, vak 11.\n\nOphaalcode:\n\n705318\n\nZendingnummer: PK9930217NL', 'Je pakket ligt klaar in de kluis'),
+    ['705318'],
+  ],
+  [
+    'a label in a clause of what the code is for is not the code\'s ("om het document te openen")',
+    text('Gebruik deze toegangscode om het document te openen:\n\nVD-2947', 'Toegangscode voor je documenten'),
+    ['VD-2947'],
+  ],
+  [
+    'no code: a label after a code noun with no clause of purpose between them',
+    text('Toegangscode van het document:\n\nVD-2947', 'Toegangscode voor je documenten'),
+    [],
+  ],
+  [
     'the Dutch preposition "door" is no label of a door',
     text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
     ['370952'],

@@ -100,6 +100,12 @@ const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
 const FOR =
   /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ|(?:^|\s)ל$/iu;
+/** "In order to" between a code noun and a label after it: the label is the object of what the code is for
+ * ("toegangscode om het document te openen:", "Code, um das Dokument zu öffnen:", "kod, aby otworzyć
+ * dokument:"), not the code's own. */
+const IN_ORDER_TO = /(?<![\p{L}])(?:om|um|att|aby|żeby|чтобы)(?![\p{L}])/iu;
+/** The verb that ends such a clause in Dutch and German, then a colon: "te openen:", "zu öffnen:". */
+const VERB_LAST = /^\s*(?:te|zu)\s+\p{L}+\s*[:：]\s*$/iu;
 /** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
  * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
 const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
@@ -152,7 +158,12 @@ function firstMatch(pattern: RegExp, text: string): Word | null {
  * your account:", "הקוד לחשבון שלך:", no number between them. */
 function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
-  return FOR.test(between) && !/\d/.test(between) && POSSESSIVE_COLON.test(context.slice(label.end));
+  const tail = context.slice(label.end);
+  if (/\d/.test(between)) return false;
+  return (
+    (FOR.test(between) && POSSESSIVE_COLON.test(tail)) ||
+    (IN_ORDER_TO.test(between) && (POSSESSIVE_COLON.test(tail) || VERB_LAST.test(tail)))
+  );
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
@@ -409,7 +420,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     (otherLabel === null || otherLabel.start > named.start) &&
     !/\d/.test(following.slice(0, named.start)) &&
     (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
-  if (isYear(token)) {
+  if (isYear(token, before)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
     // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
