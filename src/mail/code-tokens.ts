@@ -143,7 +143,11 @@ const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 export interface BodyLine {
   text: string;
   spelled: boolean;
+  /** Whether the whole line is the text of an element styled as a code is shown (html-text.ts's marks). */
+  styled: boolean;
 }
+
+const STYLED_WHOLE = /^\ue000[^\ue000\ue001]*\ue001$/;
 
 /** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
 const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
@@ -182,32 +186,35 @@ export function linesOf(body: string): BodyLine[] {
 }
 
 function spelledOut(body: string): BodyLine[] {
-  const lines = body
+  const read = body
     .split(/\r?\n/)
-    .map((l) =>
-      l
+    .map((l) => {
+      const text = l
         .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
         .replace(/[\u2010\u2011]/g, '-')
         .replace(OTHER_DIGITS, asciiDigit)
         .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
         .replace(SPACE_RUN, '  ')
         .replace(OTHER_SPACE, ' ')
-        .trim(),
-    )
-    .filter((l) => l.length > 0);
+        .trim();
+      return { text: text.replace(/[\ue000\ue001]/g, '').trim(), styled: STYLED_WHOLE.test(text) };
+    })
+    .filter((l) => l.text.length > 0);
+  const lines = read.map((l) => l.text);
   const joined: BodyLine[] = [];
+  const one = (k: number): BodyLine => ({ text: lines[k] as string, spelled: false, styled: (read[k] as { styled: boolean }).styled });
   for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
     if (j - i >= 4 && j - i <= 10) {
-      joined.push({ text: lines.slice(i, j).join(''), spelled: true });
+      joined.push({ text: lines.slice(i, j).join(''), spelled: true, styled: false });
       i = j;
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,
       // would make a body of single characters cost the square of its length).
-      for (; i < j; i += 1) joined.push({ text: lines[i] as string, spelled: false });
+      for (; i < j; i += 1) joined.push(one(i));
     } else {
-      joined.push({ text: lines[i] as string, spelled: false });
+      joined.push(one(i));
       i += 1;
     }
   }
@@ -230,13 +237,13 @@ function listed(lines: BodyLine[]): BodyLine[] {
     const line = lines[i] as BodyLine;
     if (itemNumber(lines, i)) {
       const item = lines[i + 1] as BodyLine;
-      out.push({ text: `${line.text.replace(/[.)]$/, '')}. ${item.text}`, spelled: item.spelled });
+      out.push({ text: `${line.text.replace(/[.)]$/, '')}. ${item.text}`, spelled: item.spelled, styled: item.styled });
       i += 1;
       continue;
     }
     const items = line.spelled ? null : rowItems(line.text);
     if (items === null) out.push(line);
-    else for (const text of items) out.push({ text, spelled: false });
+    else for (const text of items) out.push({ text, spelled: false, styled: false });
   }
   return out;
 }

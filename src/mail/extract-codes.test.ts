@@ -693,6 +693,35 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   [
+    'a code alone in an element styled as a code is shown (large, spaced out) is evidence of its purpose',
+    html(
+      '<p>Ihre Unterlagen liegen im Portal. Ihr Zugangscode:</p><p><span style="font-size:28px;letter-spacing:4px">482913</span></p>',
+      'Ihre Dokumente liegen bereit',
+    ),
+    ['482913'],
+  ],
+  [
+    'no code: the same in plain type, under a subject that shows no purpose',
+    html(
+      '<p>Ihre Unterlagen liegen im Portal. Ihr Zugangscode:</p><p><span style="font-size:15px">482913</span></p>',
+      'Ihre Dokumente liegen bereit',
+    ),
+    [],
+  ],
+  [
+    'a code alone in a monospaced element, named by nothing, under a subject asking to reset a password',
+    html(
+      '<p>We received a request to reset your password.</p><div style="font-family:Menlo,monospace">K7Q2XM</div>',
+      'Reset your password',
+    ),
+    ['K7Q2XM'],
+  ],
+  [
+    'no code: a large number named by nothing under a subject about an order',
+    html('<p>Thanks for your order.</p><div style="font-size:32px">48213377</div>', 'Your order has shipped'),
+    [],
+  ],
+  [
     'the Dutch preposition "door" is no label of a door',
     text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
     ['370952'],

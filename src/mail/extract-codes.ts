@@ -223,6 +223,9 @@ interface Line {
   subject: boolean;
   /** Whether the line was set out one character per cell (or per line): a code's layout. */
   spelled: boolean;
+  /** Whether the line is the text of an element styled as a code is shown (spaced-out letters, a
+   * monospaced or a large font). */
+  styled: boolean;
 }
 
 interface Message {
@@ -440,9 +443,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // A code noun that is the token's whole label ("Your code: 482913", "Ihre TAN: 846213") is evidence enough
   // where the subject shows no other purpose (an order, an invoice, a booking, an offer).
   // A mail with no subject shows no purpose either way: the rules above and below decide alone.
-  // A token set out one character per cell is laid out as a code to type: that is evidence as strong as
+  // A token set out one character per cell, or alone in an element styled as a code is shown (spaced-out
+  // letters, a monospaced or a large font), is laid out as a code to type: that is evidence as strong as
   // the words.
-  const laidOut = alone && line.spelled;
+  const laidOut = alone && (line.spelled || line.styled);
   if (
     message.subjectGiven &&
     !message.purposeShown &&
@@ -478,9 +482,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const below = alone ? namedBelow(line.next) : null;
   if (below === false) return 0;
   if (below === true) return 3;
-  // Set out one character per cell with nothing naming it, in a mail whose subject shows a purpose that
-  // asks for a code ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7) or that names one somewhere.
-  if (laidOut && (message.purposeShown || message.codeNamed)) return 3;
+  // Laid out as a code with nothing naming it, in a mail whose subject shows a purpose that asks for a code
+  // ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7), or set out one character per cell in a mail that
+  // names a code somewhere.
+  if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
@@ -593,7 +598,7 @@ export function extractCodes(source: CodeSource): string[] {
   const bodies = [
     source.subject ?? '',
     (source.text ?? '').slice(0, MAX_TEXT),
-    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT),
+    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), true).slice(0, MAX_TEXT),
   ];
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
   const subjectNamesCode = namesACode(bodies[0] as string);
@@ -630,6 +635,7 @@ export function extractCodes(source: CodeSource): string[] {
       const line = {
         text,
         spelled: (read[i] as BodyLine).spelled,
+        styled: (read[i] as BodyLine).styled,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
