@@ -148,12 +148,16 @@ export interface BodyLine {
 }
 
 const STYLED_WHOLE = /^\ue000[^\ue000\ue001]*\ue001$/;
+const STYLED_OPEN = '\ue000';
+const STYLED_CLOSE = '\ue001';
 
 /** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
 const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
 /** What parts the items of a row: a middle dot, a bullet, a bar, a comma or a semicolon and a space, or the
  * wider gap of columns. */
-const ROW_SEPARATOR = /\s*[·•|]\s*|[,;]\s+|\s{2,}/;
+const ROW_SEPARATOR = / {0,2}[·•|] {0,2}|[,;] {1,2}| {2}/;
+/** What a row of codes is made of, at most a few codes long: read before it is split (most lines are not). */
+const ROW_LINE = /^[A-Za-z\d][A-Za-z\d ·•|,;-]{8,160}$/;
 /** An item of a row of codes: letters and digits, with a digit, in up to four dash groups. */
 const ROW_ITEM = /^(?=[\w-]*\d)[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
 const itemShape = (item: string): string => `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
@@ -162,7 +166,7 @@ const itemShape = (item: string): string => `${item.replace(/[A-Za-z\d]/g, 'x')}
  * t6vn3ehz", "4821-9930  7716-2054"): the same groups of letters and digits, in the same case. Null when the
  * line is anything else. */
 function rowItems(line: string): string[] | null {
-  if (!ROW_SEPARATOR.test(line)) return null;
+  if (!ROW_LINE.test(line) || !ROW_SEPARATOR.test(line)) return null;
   const items = line.split(ROW_SEPARATOR);
   if (items.length < 2) return null;
   const shape = itemShape(items[0] as string);
@@ -186,23 +190,28 @@ export function linesOf(body: string): BodyLine[] {
 }
 
 function spelledOut(body: string): BodyLine[] {
-  const read = body
-    .split(/\r?\n/)
-    .map((l) => {
-      const text = l
-        .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-        .replace(/[\u2010\u2011]/g, '-')
-        .replace(OTHER_DIGITS, asciiDigit)
-        .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
-        .replace(SPACE_RUN, '  ')
-        .replace(OTHER_SPACE, ' ')
-        .trim();
-      return { text: text.replace(/[\ue000\ue001]/g, '').trim(), styled: STYLED_WHOLE.test(text) };
-    })
-    .filter((l) => l.text.length > 0);
-  const lines = read.map((l) => l.text);
+  const lines: string[] = [];
+  const styled: boolean[] = [];
+  for (const l of body.split(/\r?\n/)) {
+    let text = l
+      .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      .replace(/[\u2010\u2011]/g, '-')
+      .replace(OTHER_DIGITS, asciiDigit)
+      .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
+      .replace(SPACE_RUN, '  ')
+      .replace(OTHER_SPACE, ' ')
+      .trim();
+    let whole = false;
+    if (text.includes(STYLED_OPEN) || text.includes(STYLED_CLOSE)) {
+      whole = STYLED_WHOLE.test(text);
+      text = text.replace(/[\ue000\ue001]/g, '').trim();
+    }
+    if (text.length === 0) continue;
+    lines.push(text);
+    styled.push(whole);
+  }
+  const one = (k: number): BodyLine => ({ text: lines[k] as string, spelled: false, styled: styled[k] as boolean });
   const joined: BodyLine[] = [];
-  const one = (k: number): BodyLine => ({ text: lines[k] as string, spelled: false, styled: (read[k] as { styled: boolean }).styled });
   for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
@@ -224,7 +233,9 @@ function spelledOut(body: string): BodyLine[] {
 /** Whether the line at i is the number of an item of a numbered list set out on lines of its own: the next
  * number two lines under it, or the one before it two lines above. */
 function itemNumber(lines: BodyLine[], i: number): boolean {
-  const number = ITEM_NUMBER.exec((lines[i] as BodyLine).text);
+  const text = (lines[i] as BodyLine).text;
+  if (text.length > 3) return false;
+  const number = ITEM_NUMBER.exec(text);
   if (number === null || i + 1 >= lines.length || ITEM_NUMBER.test((lines[i + 1] as BodyLine).text)) return false;
   const n = Number(number[1]);
   const at = (k: number) => ITEM_NUMBER.exec(lines[k]?.text ?? '')?.[1];

@@ -31,7 +31,10 @@ const CODE_NOUNS = [
   'serial key',
   'backup key',
   // A licence's serial number, typed to activate it ("Serial number: CNH-20-4418-9937-7025")
-  '(?:serial number|seriennummer|numéro de série|número de s[eé]rie|numero di serie|serienummer|numer seryjny|sériové číslo|seri numarası|nomor seri|số sê-ri|серийный номер)',
+  // (each group led by its first letter, so that the pattern keeps its lookahead for first letters)
+  's(?:erial number|eriennummer|erienummer|eri numarası|ériové číslo|ố sê-ri)',
+  'n(?:uméro de série|úmero de s[eé]rie|umero di serie|umer seryjny|omor seri)',
+  'серийный номер',
   'シリアル番号',
   '序列号',
   '시리얼 번호',

@@ -92,6 +92,7 @@ const CODE_STYLE =
 
 /** The HTML with the text of each element styled as a code set between STYLED_OPEN and STYLED_CLOSE. */
 function markStyled(html: string): string {
+  if (!CODE_STYLE.test(html)) return html;
   return html.replace(SHORT_ELEMENT, (whole, tag: string, attributes: string, text: string) =>
     CODE_STYLE.test(attributes) ? `<${tag}${attributes}>${STYLED_OPEN}${text}${STYLED_CLOSE}</${tag}>` : whole,
   );
