@@ -818,6 +818,8 @@ const NOT_CODES = [
   'ref',
   'reference',
   'tracking',
+  // Asked to track a parcel with it: "Gebruik deze code om je pakket te volgen:", "code to track your order"
+  '(?:track|volgen|verfolgen|suivre|rastrear|tracciare|śledzić|отслеживать|sledovat|spåra)',
   'track & trace',
   'trace-code',
   'shipment',

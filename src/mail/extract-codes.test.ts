@@ -688,24 +688,34 @@ const CASES: [string, CodeSource, string[]][] = [
     ['VD-2947'],
   ],
   [
+    'no code: a code one is asked to track a parcel with',
+    text('Gebruik deze code om je pakket te volgen:\n\nPK9930217', 'Je pakket is onderweg'),
+    [],
+  ],
+  [
     'no code: a label after a code noun with no clause of purpose between them',
     text('Toegangscode van het document:\n\nVD-2947', 'Toegangscode voor je documenten'),
     [],
   ],
   [
-    'a code alone in an element styled as a code is shown (large, spaced out) is evidence of its purpose',
+    'no code: a styled number under a label no list knows, in an invitation (styling alone shows no purpose)',
     html(
-      '<p>Ihre Unterlagen liegen im Portal. Ihr Zugangscode:</p><p><span style="font-size:28px;letter-spacing:4px">482913</span></p>',
-      'Ihre Dokumente liegen bereit',
+      '<p>Unsere Wunschliste findet ihr online. Listencode:</p><p><span style="font-size:26px;letter-spacing:3px">30417</span></p>',
+      'Einladung zur Hochzeit',
     ),
-    ['482913'],
+    [],
   ],
   [
-    'no code: the same in plain type, under a subject that shows no purpose',
+    'a code alone in an element styled as a code is shown (large, spaced out), named by nothing, under a sign-in subject',
     html(
-      '<p>Ihre Unterlagen liegen im Portal. Ihr Zugangscode:</p><p><span style="font-size:15px">482913</span></p>',
-      'Ihre Dokumente liegen bereit',
+      '<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="letter-spacing:6px;font-size:30px">582 019</div>',
+      'Anmeldung bei Acme',
     ),
+    ['582019'],
+  ],
+  [
+    'no code: the same in plain type',
+    html('<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="font-size:15px">582 019</div>', 'Anmeldung bei Acme'),
     [],
   ],
   [

@@ -100,10 +100,10 @@ const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
 const FOR =
   /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ|(?:^|\s)ל$/iu;
-/** "In order to" between a code noun and a label after it: the label is the object of what the code is for
- * ("toegangscode om het document te openen:", "Code, um das Dokument zu öffnen:", "kod, aby otworzyć
- * dokument:"), not the code's own. */
-const IN_ORDER_TO = /(?<![\p{L}])(?:om|um|att|aby|żeby|чтобы)(?![\p{L}])/iu;
+/** "In order to" between a code noun and a label after it, the verb last: the label is the object of what
+ * the code is for ("toegangscode om het document te openen:", "Code, um das Dokument zu öffnen:"), not the
+ * code's own. */
+const IN_ORDER_TO = /(?<![\p{L}])(?:om|um)(?![\p{L}])/iu;
 /** The verb that ends such a clause in Dutch and German, then a colon: "te openen:", "zu öffnen:". */
 const VERB_LAST = /^\s*(?:te|zu)\s+\p{L}+\s*[:：]\s*$/iu;
 /** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
@@ -162,7 +162,7 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
   if (/\d/.test(between)) return false;
   return (
     (FOR.test(between) && POSSESSIVE_COLON.test(tail)) ||
-    (IN_ORDER_TO.test(between) && (POSSESSIVE_COLON.test(tail) || VERB_LAST.test(tail)))
+    (IN_ORDER_TO.test(between) && VERB_LAST.test(tail))
   );
 }
 
@@ -444,13 +444,14 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // where the subject shows no other purpose (an order, an invoice, a booking, an offer).
   // A mail with no subject shows no purpose either way: the rules above and below decide alone.
   // A token set out one character per cell, or alone in an element styled as a code is shown (spaced-out
-  // letters, a monospaced or a large font), is laid out as a code to type: that is evidence as strong as
-  // the words.
+  // letters, a monospaced or a large font), is laid out as a code to type. Set out one character per cell,
+  // that is evidence as strong as the words; styled, not (a gift list's or a class's code is styled so too,
+  // under a label no list knows).
   const laidOut = alone && (line.spelled || line.styled);
   if (
     message.subjectGiven &&
     !message.purposeShown &&
-    !laidOut &&
+    !(alone && line.spelled) &&
     !(direct && bare(context, noun) && !message.otherPurpose) &&
     !evidenceNear(line, before, after, message)
   )
