@@ -158,16 +158,19 @@ const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
 const ROW_SEPARATOR = / {0,2}[·•|] {0,2}|[,;] {1,2}| {2}/;
 /** What a row of codes is made of, at most a few codes long: read before it is split (most lines are not). */
 const ROW_LINE = /^[A-Za-z\d][A-Za-z\d ·•|,;-]{8,160}$/;
-/** An item of a row of codes: letters and digits, with a digit, in up to four dash groups. */
-const ROW_ITEM = /^(?=[\w-]*\d)[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
+/** An item of a row of codes: letters and digits, with a digit and a letter or a dash, in up to four dash
+ * groups (a row of bare numbers is a row of amounts, years or postcodes as often). */
+const ROW_ITEM = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
 const itemShape = (item: string): string => `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
 
 /** The items of a line that is nothing but a row of two or more codes alike ("73kd9q2m · p0x8w1ra ·
- * t6vn3ehz", "4821-9930  7716-2054"): the same groups of letters and digits, in the same case. Null when the
- * line is anything else. */
+ * t6vn3ehz", "4821-9930  7716-2054", "7hq2-9xk4 m3pz-t81w"): the same groups of letters and digits, in the
+ * same case. Null when the line is anything else. */
 function rowItems(line: string): string[] | null {
-  if (!ROW_LINE.test(line) || !ROW_SEPARATOR.test(line)) return null;
-  const items = line.split(ROW_SEPARATOR);
+  if (!ROW_LINE.test(line)) return null;
+  // Codes in dash groups may be parted by one space ("7hq2-9xk4 m3pz-t81w"), as no code's groups are.
+  const items = ROW_SEPARATOR.test(line) ? line.split(ROW_SEPARATOR) : line.includes('-') ? line.split(' ') : [];
+  if (items.length >= 2 && !ROW_SEPARATOR.test(line) && !items.every((item) => item.includes('-'))) return null;
   if (items.length < 2) return null;
   const shape = itemShape(items[0] as string);
   for (const item of items) if (item.length < 4 || !ROW_ITEM.test(item) || itemShape(item) !== shape) return null;

@@ -627,6 +627,16 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   [
+    'a list of codes in rows, their dash groups parted by one space, in order',
+    text('Your backup codes. Each works once:\n7hq2-9xk4 m3pz-t81w c9rv-4j6n\nb8gy-4lsu f1oq-7wmt w2ds-k70b', 'Your backup codes'),
+    ['7hq2-9xk4', 'm3pz-t81w', 'c9rv-4j6n', 'b8gy-4lsu', 'f1oq-7wmt'],
+  ],
+  [
+    'no code: a date and a time parted by one space are no row of codes',
+    text('Your backup codes were created:\n2024-11-21 09:30', 'Security notice'),
+    [],
+  ],
+  [
     'no code: a numbered list of order lines in cells',
     html('<table><tr><td>1</td><td>Widget 4821</td></tr><tr><td>2</td><td>Gadget 5532</td></tr></table>', 'Your order'),
     [],
