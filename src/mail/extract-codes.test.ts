@@ -698,6 +698,17 @@ const CASES: [string, CodeSource, string[]][] = [
     ['VD-2947'],
   ],
   [
+    'a code whose time limit is told as its expiry, in Dutch, under a subject that shows no purpose',
+    text('Toegangscode: 482913\nDeze code verloopt over 10 minuten.', 'Je documenten bij Notaris Berg'),
+    ['482913'],
+  ],
+  ['the same in Korean', text('열람 코드: 482913\n코드는 10분 후 만료됩니다.', '서류 열람 안내'), ['482913']],
+  [
+    'no code: an invoice that falls due is no code expiring',
+    text('Factura nº 482913\nVence el 30/11/2025. Importe 45,20 €', 'Tu factura de noviembre'),
+    [],
+  ],
+  [
     'no code: a code one is asked to track a parcel with',
     text('Gebruik deze code om je pakket te volgen:\n\nPK9930217', 'Je pakket is onderweg'),
     [],
