@@ -848,6 +848,7 @@ const NOT_CODES = [
   'お客様',
   // A code of a school, a branch, a store or a company: the organisation's, not one-time
   '(?:school|branch|store|company) code',
+  '(?:établissement|etablissement|einrichtung|estabelecimento|establecimiento|stabilimento|instelling|placówki|учреждени\\p{L}*)',
   '원 코드',
   '기관 코드',
   '학교 코드',

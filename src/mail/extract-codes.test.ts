@@ -584,6 +584,14 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['no code: a helpline in Thai', text('โปรดเปลี่ยนรหัสผ่านทันทีและติดต่อ 1791'), []],
   ["no code: an organisation's code in a footer", text('아이노트 | 햇살어린이집 (원 코드 30417)'), []],
+  [
+    "no code: an establishment's code",
+    text(
+      'École Jules Ferry — code établissement 0750123A\nMerci de confirmer avant le 15/09.',
+      'Inscription à la cantine',
+    ),
+    [],
+  ],
   ["no code: an incident's number in an alert", text('Une connexion a été détectée.\nCode incident : 48213'), []],
   ['no code: a Vietnamese order code', text('Mã đơn: NT-88213\nMã vận đơn GHX2206714503'), []],
   ['no code: a Czech ticket', text('Vstupenka: DD25-0418\nNa check-inu stačí ukázat QR kód.'), []],
@@ -618,7 +626,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'the first of a row of codes alike, parted by middle dots',
-    text('Oto Twoje kody zapasowe. Każdego możesz użyć tylko raz.\n73kd9q2m · p0x8w1ra\nPrzechowuj je w bezpiecznym miejscu.', 'Kody zapasowe'),
+    text(
+      'Oto Twoje kody zapasowe. Każdego możesz użyć tylko raz.\n73kd9q2m · p0x8w1ra\nPrzechowuj je w bezpiecznym miejscu.',
+      'Kody zapasowe',
+    ),
     ['73kd9q2m'],
   ],
   [
@@ -628,7 +639,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'a list of codes in rows, their dash groups parted by one space, in order',
-    text('Your backup codes. Each works once:\n7hq2-9xk4 m3pz-t81w c9rv-4j6n\nb8gy-4lsu f1oq-7wmt w2ds-k70b', 'Your backup codes'),
+    text(
+      'Your backup codes. Each works once:\n7hq2-9xk4 m3pz-t81w c9rv-4j6n\nb8gy-4lsu f1oq-7wmt w2ds-k70b',
+      'Your backup codes',
+    ),
     ['7hq2-9xk4', 'm3pz-t81w', 'c9rv-4j6n', 'b8gy-4lsu', 'f1oq-7wmt'],
   ],
   [
@@ -651,11 +665,14 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'no code: digits set out one per cell, named by nothing, under a subject about an order',
-    html('<p>Thanks for shopping with us.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td></tr></table>', 'Your order'),
+    html(
+      '<p>Thanks for shopping with us.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td></tr></table>',
+      'Your order',
+    ),
     [],
   ],
   [
-    'no code first: a Thai date\'s Buddhist-era year (2568 is 2025)',
+    "no code first: a Thai date's Buddhist-era year (2568 is 2025)",
     text('รหัสยืนยันเพื่อดูสลิปเงินเดือนเดือนมีนาคม 2568\n\nรหัส: 558-203', 'รหัสยืนยันตัวตน 2 ขั้นตอน'),
     ['558-203'],
   ],
@@ -668,7 +685,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ['no code: a prefixed reference whose digit groups differ', text('Serial number: AF-2025-0041877'), []],
   [
     'no code: a Vietnamese quotation code in a password-reset mail',
-    text('Vui lòng truy cập liên kết sau để đặt mật khẩu mới.\n\nMã báo giá: TH-0405-22, ngày chuyển: 05/04/2025.', 'Đặt lại mật khẩu tài khoản'),
+    text(
+      'Vui lòng truy cập liên kết sau để đặt mật khẩu mới.\n\nMã báo giá: TH-0405-22, ngày chuyển: 05/04/2025.',
+      'Đặt lại mật khẩu tài khoản',
+    ),
     [],
   ],
   [
@@ -676,10 +696,13 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Lịch khám đã được xác nhận.\n\nMã lịch hẹn: PC-4471', 'Xác nhận lịch khám cho bé Mướp'),
     [],
   ],
-  ['no code: a quotation\'s code', text('Code devis : 482135, valable 30 jours.', 'Votre code'), []],
+  ["no code: a quotation's code", text('Code devis : 482135, valable 30 jours.', 'Votre code'), []],
   [
     "no code: a nursery's code in an invitation",
-    text('ひまわり保育園（園コード 13-0482）から、保護者用アカウントへの招待が届いています。招待の有効期限は7日間です。', '招待が届いています'),
+    text(
+      'ひまわり保育園（園コード 13-0482）から、保護者用アカウントへの招待が届いています。招待の有効期限は7日間です。',
+      '招待が届いています',
+    ),
     [],
   ],
   [
@@ -689,7 +712,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'a Dutch pick-up code under a subject about a parcel locker',
-    text('Je pakket ligt in de pakketkluis, vak 11.\n\nOphaalcode:\n\n705318\n\nZendingnummer: PK9930217NL', 'Je pakket ligt klaar in de kluis'),
+    text(
+      'Je pakket ligt in de pakketkluis, vak 11.\n\nOphaalcode:\n\n705318\n\nZendingnummer: PK9930217NL',
+      'Je pakket ligt klaar in de kluis',
+    ),
     ['705318'],
   ],
   [
@@ -736,7 +762,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'no code: the same in plain type',
-    html('<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="font-size:15px">582 019</div>', 'Anmeldung bei Acme'),
+    html(
+      '<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="font-size:15px">582 019</div>',
+      'Anmeldung bei Acme',
+    ),
     [],
   ],
   [
