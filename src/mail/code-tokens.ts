@@ -110,7 +110,9 @@ export function plausible(token: string): boolean {
 function evenTail(token: string): boolean {
   const groups = token.split('-');
   const tail = groups.slice(-3);
-  return groups.length > 3 && tail.every((group) => /^\d{4,}$/.test(group) && group.length === (tail[0] as string).length);
+  return (
+    groups.length > 3 && tail.every((group) => /^\d{4,}$/.test(group) && group.length === (tail[0] as string).length)
+  );
 }
 
 /** Whether a token holds a run of letters, at least `least` long, of which a third or more are vowels, as
@@ -161,7 +163,8 @@ const ROW_LINE = /^[A-Za-z\d][A-Za-z\d ·•|,;-]{8,160}$/;
 /** An item of a row of codes: letters and digits, with a digit and a letter or a dash, in up to four dash
  * groups (a row of bare numbers is a row of amounts, years or postcodes as often). */
 const ROW_ITEM = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
-const itemShape = (item: string): string => `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
+const itemShape = (item: string): string =>
+  `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
 
 /** The items of a line that is nothing but a row of two or more codes alike ("73kd9q2m · p0x8w1ra ·
  * t6vn3ehz", "4821-9930  7716-2054", "7hq2-9xk4 m3pz-t81w"): the same groups of letters and digits, in the

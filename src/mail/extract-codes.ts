@@ -160,10 +160,7 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
   const tail = context.slice(label.end);
   if (/\d/.test(between)) return false;
-  return (
-    (FOR.test(between) && POSSESSIVE_COLON.test(tail)) ||
-    (IN_ORDER_TO.test(between) && VERB_LAST.test(tail))
-  );
+  return (FOR.test(between) && POSSESSIVE_COLON.test(tail)) || (IN_ORDER_TO.test(between) && VERB_LAST.test(tail));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */

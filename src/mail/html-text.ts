@@ -103,11 +103,7 @@ function markStyled(html: string): string {
  * of codes. */
 export function htmlToText(html: string, marks = false): string {
   const visible = withoutHidden(html);
-  return decodeEntities(
-    (marks ? markStyled(visible) : visible)
-      .replace(BLOCK, '\n')
-      .replace(/<[^<>]*>/g, ''),
-  )
+  return decodeEntities((marks ? markStyled(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter((line) => line.length > 0)
