@@ -170,7 +170,7 @@ const itemShape = (item: string): string =>
  * t6vn3ehz", "4821-9930  7716-2054", "7hq2-9xk4 m3pz-t81w"): the same groups of letters and digits, in the
  * same case. Null when the line is anything else. */
 function rowItems(line: string): string[] | null {
-  if (!ROW_LINE.test(line)) return null;
+  if (line.length > 161 || !ROW_LINE.test(line)) return null;
   // Codes in dash groups may be parted by one space ("7hq2-9xk4 m3pz-t81w"), as no code's groups are.
   const items = ROW_SEPARATOR.test(line) ? line.split(ROW_SEPARATOR) : line.includes('-') ? line.split(' ') : [];
   if (items.length >= 2 && !ROW_SEPARATOR.test(line) && !items.every((item) => item.includes('-'))) return null;
@@ -183,7 +183,7 @@ function rowItems(line: string): string[] | null {
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
  * Hyphens (Unicode's, the non-breaking one, the full-width one) are read as the ASCII dash; full-width
  * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
- * as the ASCII a person types ("４８２９１３", "٤٨٢٩１３", "๔๘๒๙๑๓" → 482913; a form takes them so), the
+ * as the ASCII a person types ("４８２９１３", "٤٨٢٩١٣", "๔๘๒๙๑๓" → 482913; a form takes them so), the
  * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
  * of Hebrew and Arabic mail around it, are dropped, and any space (thin, no-break, ideographic) is one
  * space, a run of them or a tab two: the gap between the columns of a list of codes ("1234 5678  9012
@@ -191,11 +191,13 @@ function rowItems(line: string): string[] | null {
  * cell of its own before each item ("1" / "7hq2-9xk4" / "2" / "m3pz-t81w") leads its item's line ("1.
  * 7hq2-9xk4"), and the codes of a row ("73kd9q2m · p0x8w1ra") stand on lines of their own, one under the
  * other. */
-export function linesOf(body: string): BodyLine[] {
-  return listed(spelledOut(body));
+export function linesOf(body: string, marked = false): BodyLine[] {
+  return listed(spelledOut(body, marked));
 }
 
-function spelledOut(body: string): BodyLine[] {
+/** The lines, single characters joined; with `marked`, the body may hold html-text.ts's marks of styled
+ * elements, read and dropped here. */
+function spelledOut(body: string, marked: boolean): BodyLine[] {
   const lines: string[] = [];
   const styled: boolean[] = [];
   for (const l of body.split(/\r?\n/)) {
@@ -208,7 +210,7 @@ function spelledOut(body: string): BodyLine[] {
       .replace(OTHER_SPACE, ' ')
       .trim();
     let whole = false;
-    if (text.includes(STYLED_OPEN) || text.includes(STYLED_CLOSE)) {
+    if (marked && (text.includes(STYLED_OPEN) || text.includes(STYLED_CLOSE))) {
       whole = STYLED_WHOLE.test(text);
       text = text.replace(/[\ue000\ue001]/g, '').trim();
     }
@@ -216,7 +218,6 @@ function spelledOut(body: string): BodyLine[] {
     lines.push(text);
     styled.push(whole);
   }
-  const one = (k: number): BodyLine => ({ text: lines[k] as string, spelled: false, styled: styled[k] as boolean });
   const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
@@ -227,9 +228,9 @@ function spelledOut(body: string): BodyLine[] {
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,
       // would make a body of single characters cost the square of its length).
-      for (; i < j; i += 1) joined.push(one(i));
+      for (; i < j; i += 1) joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
     } else {
-      joined.push(one(i));
+      joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
       i += 1;
     }
   }
@@ -244,8 +245,10 @@ function itemNumber(lines: BodyLine[], i: number): boolean {
   const number = ITEM_NUMBER.exec(text);
   if (number === null || i + 1 >= lines.length || ITEM_NUMBER.test((lines[i + 1] as BodyLine).text)) return false;
   const n = Number(number[1]);
-  const at = (k: number) => ITEM_NUMBER.exec(lines[k]?.text ?? '')?.[1];
-  return at(i + 2) === String(n + 1) || at(i - 2) === String(n - 1);
+  return (
+    ITEM_NUMBER.exec(lines[i + 2]?.text ?? '')?.[1] === String(n + 1) ||
+    ITEM_NUMBER.exec(lines[i - 2]?.text ?? '')?.[1] === String(n - 1)
+  );
 }
 
 function listed(lines: BodyLine[]): BodyLine[] {

@@ -593,14 +593,20 @@ function headedByNoun(sentence: string): boolean {
 
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
+  const subject = (source.subject ?? '').slice(0, MAX_TEXT);
+  const subjectNamesCode = namesACode(source.subject ?? '');
+  const booking = firstMatch(BOOKING, subject) !== null;
+  const purposeShown =
+    subjectNamesCode ||
+    EMAIL.test(subject) ||
+    ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
+      (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null));
+  // The styles of an HTML body are read only where the subject shows a purpose, the one case they weigh.
   const bodies = [
     source.subject ?? '',
     (source.text ?? '').slice(0, MAX_TEXT),
-    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), true).slice(0, MAX_TEXT),
+    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), purposeShown).slice(0, MAX_TEXT),
   ];
-  const subject = (source.subject ?? '').slice(0, MAX_TEXT);
-  const subjectNamesCode = namesACode(bodies[0] as string);
-  const booking = firstMatch(BOOKING, subject) !== null;
   const message: Message = {
     codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
     subjectNamesCode,
@@ -613,11 +619,7 @@ export function extractCodes(source: CodeSource): string[] {
     subjectGiven: subject.trim() !== '',
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
     otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
-    purposeShown:
-      subjectNamesCode ||
-      EMAIL.test(subject) ||
-      ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
-        (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null)),
+    purposeShown,
   };
   const found = new Map<string, Scored>();
   let order = 0;
@@ -625,7 +627,7 @@ export function extractCodes(source: CodeSource): string[] {
   for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
-    const read = linesOf(body);
+    const read = linesOf(body, at === 2 && purposeShown);
     const lines = read.map((l) =>
       l.text.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
     );
