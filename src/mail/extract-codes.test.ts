@@ -731,10 +731,12 @@ const CASES: [string, CodeSource, string[]][] = [
   ['the same in Korean', text('열람 코드: 482913\n코드는 10분 후 만료됩니다.', '서류 열람 안내'), ['482913']],
   ['an SMS code is one-time, under a subject that is only a name', text('Je sms-code: 482913', 'DigiD'), ['482913']],
   [
-    'a collection code of a parcel locker',
-    text('Collect it from the parcel locker at Main St.\nCollection code: 482913', 'Your parcel is ready'),
-    ['482913'],
+    "no code: a subscription's code, though the subscription expires",
+    text('Je abonnement verloopt op 30-11. Abonnementscode: AB-4821', 'Je abonnement'),
+    [],
   ],
+  ["no code: a plan's code", text('Your plan expires on 30/11. Plan code: PL-4821', 'Your plan expires soon'), []],
+  ["no code: a Vietnamese member's code", text('Thẻ của bạn sắp hết hạn. Mã thành viên: 482913', 'Thẻ thành viên'), []],
   [
     'no code: an invoice that falls due is no code expiring',
     text('Factura nº 482913\nVence el 30/11/2025. Importe 45,20 €', 'Tu factura de noviembre'),
