@@ -31,7 +31,10 @@ export const isTime = (token: string, after: string): boolean =>
  * (22-06, 06-22): never a code. */
 const DATE =
   /^(?:(?:19|20)\d\d[- ]\d{1,2}[- ]\d{1,2}|\d{1,2}[- ]\d{1,2}[- ](?:19|20)\d\d|(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01]))$/;
-export const isYear = (token: string): boolean => /^(19|20)\d\d$/.test(token);
+/** A year: of the common era, or of the Buddhist era that Thai mail dates by (2568 is 2025), after Thai
+ * words ("มีนาคม 2568", "พ.ศ. 2568"). */
+export const isYear = (token: string, before = ''): boolean =>
+  /^(19|20)\d\d$/.test(token) || (/^25\d\d$/.test(token) && /\p{Script=Thai}[\s.]*$/u.test(before));
 export const isDigits = (token: string): boolean => /^[\d -]+$/.test(token);
 /** Shapes that only a label right before them or the line above them makes a code: groups of letters and
  * digits set out with spaces (a postcode's shape too), capitals alone, numbers of more than eight digits,
@@ -83,10 +86,13 @@ export function plausible(token: string): boolean {
   // digits: a reference with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code (an
   // eSIM's activation code ends in a check letter: PW-8831-5520-K), whose letters and digits
   // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
+  // A key may carry a short prefix before its even groups (CNH-20-4418-9937-7025): three groups of four
+  // digits or more alike at its end are a key's.
   if (
     /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))*-\d+$/.test(token) &&
     token.replace(/\D/g, '').length >= 7 &&
-    new Set(token.split('-').map((group) => group.length)).size > 1
+    new Set(token.split('-').map((group) => group.length)).size > 1 &&
+    !evenTail(token)
   )
     return false;
   // Capitals alone in one run: a code's letters are mostly consonants (KPRTXW); a word's are not (WELCOME),
@@ -98,6 +104,15 @@ export function plausible(token: string): boolean {
   if (/^[A-Z\d]{11,}$/.test(token) && (/\d{5}/.test(token) || wordLike(token, 5))) return false;
   const promo = /^([A-Z]{4,})\d{1,3}$/.exec(token);
   return promo === null || !wordLike(promo[1] as string, 4);
+}
+
+/** Whether a token of more than three dash groups ends in three groups of four digits or more, all alike. */
+function evenTail(token: string): boolean {
+  const groups = token.split('-');
+  const tail = groups.slice(-3);
+  return (
+    groups.length > 3 && tail.every((group) => /^\d{4,}$/.test(group) && group.length === (tail[0] as string).length)
+  );
 }
 
 /** Whether a token holds a run of letters, at least `least` long, of which a third or more are vowels, as
@@ -124,6 +139,47 @@ function asciiDigit(d: string): string {
 const SPACE_RUN = /[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|\t/g;
 const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
+/** A line of a body as the extractor reads it, and whether it was set out one character per table cell (or
+ * per line) and joined up: a layout that shows a code to type, which an order's or a tracking number is
+ * not given. */
+export interface BodyLine {
+  text: string;
+  spelled: boolean;
+  /** Whether the whole line is the text of an element styled as a code is shown (html-text.ts's marks). */
+  styled: boolean;
+}
+
+const STYLED_WHOLE = /^\ue000[^\ue000\ue001]*\ue001$/;
+const STYLED_OPEN = '\ue000';
+const STYLED_CLOSE = '\ue001';
+
+/** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
+const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
+/** What parts the items of a row: a middle dot, a bullet, a bar, a comma or a semicolon and a space, or the
+ * wider gap of columns. */
+const ROW_SEPARATOR = / {0,2}[·•|] {0,2}|[,;] {1,2}| {2}/;
+/** What a row of codes is made of, at most a few codes long: read before it is split (most lines are not). */
+const ROW_LINE = /^[A-Za-z\d][A-Za-z\d ·•|,;-]{8,160}$/;
+/** An item of a row of codes: letters and digits, with a digit and a letter or a dash, in up to four dash
+ * groups (a row of bare numbers is a row of amounts, years or postcodes as often). */
+const ROW_ITEM = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z-])[A-Za-z\d]{2,12}(?:-[A-Za-z\d]{2,12}){0,3}$/;
+const itemShape = (item: string): string =>
+  `${item.replace(/[A-Za-z\d]/g, 'x')} ${/[a-z]/.test(item)} ${/[A-Z]/.test(item)}`;
+
+/** The items of a line that is nothing but a row of two or more codes alike ("73kd9q2m · p0x8w1ra ·
+ * t6vn3ehz", "4821-9930  7716-2054", "7hq2-9xk4 m3pz-t81w"): the same groups of letters and digits, in the
+ * same case. Null when the line is anything else. */
+function rowItems(line: string): string[] | null {
+  if (line.length > 161 || !ROW_LINE.test(line)) return null;
+  // Codes in dash groups may be parted by one space ("7hq2-9xk4 m3pz-t81w"), as no code's groups are.
+  const items = ROW_SEPARATOR.test(line) ? line.split(ROW_SEPARATOR) : line.includes('-') ? line.split(' ') : [];
+  if (items.length >= 2 && !ROW_SEPARATOR.test(line) && !items.every((item) => item.includes('-'))) return null;
+  if (items.length < 2) return null;
+  const shape = itemShape(items[0] as string);
+  for (const item of items) if (item.length < 4 || !ROW_ITEM.test(item) || itemShape(item) !== shape) return null;
+  return items;
+}
+
 /** Lines of a body, with a code set out one character per table cell (one per line here) joined up.
  * Hyphens (Unicode's, the non-breaking one, the full-width one) are read as the ASCII dash; full-width
  * digits and capitals, and the digits of other scripts (Arabic, Devanagari, Thai …), are read
@@ -131,36 +187,83 @@ const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
  * invisible characters some senders put inside a code to stop phones linking it, and the direction marks
  * of Hebrew and Arabic mail around it, are dropped, and any space (thin, no-break, ideographic) is one
  * space, a run of them or a tab two: the gap between the columns of a list of codes ("1234 5678  9012
- * 3456"), which a code's own groups never span. */
-export function linesOf(body: string): string[] {
-  const lines = body
-    .split(/\r?\n/)
-    .map((l) =>
-      l
-        .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-        .replace(/[\u2010\u2011]/g, '-')
-        .replace(OTHER_DIGITS, asciiDigit)
-        .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
-        .replace(SPACE_RUN, '  ')
-        .replace(OTHER_SPACE, ' ')
-        .trim(),
-    )
-    .filter((l) => l.length > 0);
-  const joined: string[] = [];
+ * 3456"), which a code's own groups never span. The items of a list are read as a list: a number set in a
+ * cell of its own before each item ("1" / "7hq2-9xk4" / "2" / "m3pz-t81w") leads its item's line ("1.
+ * 7hq2-9xk4"), and the codes of a row ("73kd9q2m · p0x8w1ra") stand on lines of their own, one under the
+ * other. */
+export function linesOf(body: string, marked = false): BodyLine[] {
+  return listed(spelledOut(body, marked));
+}
+
+/** The lines, single characters joined; with `marked`, the body may hold html-text.ts's marks of styled
+ * elements, read and dropped here. */
+function spelledOut(body: string, marked: boolean): BodyLine[] {
+  const lines: string[] = [];
+  const styled: boolean[] = [];
+  for (const l of body.split(/\r?\n/)) {
+    let text = l
+      .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      .replace(/[\u2010\u2011]/g, '-')
+      .replace(OTHER_DIGITS, asciiDigit)
+      .replace(/[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, '')
+      .replace(SPACE_RUN, '  ')
+      .replace(OTHER_SPACE, ' ')
+      .trim();
+    let whole = false;
+    if (marked && (text.includes(STYLED_OPEN) || text.includes(STYLED_CLOSE))) {
+      whole = STYLED_WHOLE.test(text);
+      text = text.replace(/[\ue000\ue001]/g, '').trim();
+    }
+    if (text.length === 0) continue;
+    lines.push(text);
+    styled.push(whole);
+  }
+  const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
     if (j - i >= 4 && j - i <= 10) {
-      joined.push(lines.slice(i, j).join(''));
+      joined.push({ text: lines.slice(i, j).join(''), spelled: true, styled: false });
       i = j;
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,
       // would make a body of single characters cost the square of its length).
-      for (; i < j; i += 1) joined.push(lines[i] as string);
+      for (; i < j; i += 1) joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
     } else {
-      joined.push(lines[i] as string);
+      joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
       i += 1;
     }
   }
   return joined;
+}
+
+/** Whether the line at i is the number of an item of a numbered list set out on lines of its own: the next
+ * number two lines under it, or the one before it two lines above. */
+function itemNumber(lines: BodyLine[], i: number): boolean {
+  const text = (lines[i] as BodyLine).text;
+  if (text.length > 3) return false;
+  const number = ITEM_NUMBER.exec(text);
+  if (number === null || i + 1 >= lines.length || ITEM_NUMBER.test((lines[i + 1] as BodyLine).text)) return false;
+  const n = Number(number[1]);
+  return (
+    ITEM_NUMBER.exec(lines[i + 2]?.text ?? '')?.[1] === String(n + 1) ||
+    ITEM_NUMBER.exec(lines[i - 2]?.text ?? '')?.[1] === String(n - 1)
+  );
+}
+
+function listed(lines: BodyLine[]): BodyLine[] {
+  const out: BodyLine[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as BodyLine;
+    if (itemNumber(lines, i)) {
+      const item = lines[i + 1] as BodyLine;
+      out.push({ text: `${line.text.replace(/[.)]$/, '')}. ${item.text}`, spelled: item.spelled, styled: item.styled });
+      i += 1;
+      continue;
+    }
+    const items = line.spelled ? null : rowItems(line.text);
+    if (items === null) out.push(line);
+    else for (const text of items) out.push({ text, spelled: false, styled: false });
+  }
+  return out;
 }

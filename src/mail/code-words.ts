@@ -30,6 +30,16 @@ const CODE_NOUNS = [
   'activation key',
   'serial key',
   'backup key',
+  // A licence's serial number, typed to activate it ("Serial number: CNH-20-4418-9937-7025")
+  // (each group led by its first letter, so that the pattern keeps its lookahead for first letters)
+  's(?:erial number|eriennummer|erienummer|eri numarası|ériové číslo|ố sê-ri)',
+  'n(?:uméro de série|úmero de s[eé]rie|umero di serie|umer seryjny|omor seri)',
+  'серийный номер',
+  'シリアル番号',
+  '序列号',
+  '시리얼 번호',
+  'מספר סידורי',
+  'الرقم التسلسلي',
   // A key, bare, as other languages' words for it are ("Here is your key for …:", "Your keys:")
   'key',
   'keys',
@@ -808,6 +818,8 @@ const NOT_CODES = [
   'ref',
   'reference',
   'tracking',
+  // Asked to track a parcel with it: "Gebruik deze code om je pakket te volgen:", "code to track your order"
+  '(?:track|volgen|verfolgen|suivre|rastrear|tracciare|śledzić|отслеживать|sledovat|spåra)',
   'track & trace',
   'trace-code',
   'shipment',
@@ -836,6 +848,7 @@ const NOT_CODES = [
   'お客様',
   // A code of a school, a branch, a store or a company: the organisation's, not one-time
   '(?:school|branch|store|company) code',
+  '(?:établissement|etablissement|einrichtung|estabelecimento|establecimiento|stabilimento|instelling|placówki|учреждени\\p{L}*)',
   '원 코드',
   '기관 코드',
   '학교 코드',
@@ -844,30 +857,24 @@ const NOT_CODES = [
   '学校代码',
   '门店',
   '店舗',
+  '園コード',
+  '保育園',
+  '幼稚園',
+  '幼儿园',
+  '어린이집',
+  '유치원',
   'รหัสสาขา',
   'çağrı merkezi',
   'infolinia',
   'горячая линия',
   'гаряча лінія',
-  'zip',
-  'postal',
-  'postcode',
-  'post code',
-  'customer',
-  'member',
-  'client',
-  'id',
-  'iban',
-  'bic',
-  'swift',
-  'promo',
-  'discount',
-  'coupon',
-  'voucher',
-  'gift',
-  'sku',
-  'item',
-  'article',
+  // (runs of Latin words with the same boundaries, one alternative each, as the amounts' above)
+  '(?:zip|postal|postcode|post\\s+code|customer)',
+  // A subscription's or a plan's code ("Plan code", "Abonnementscode", "Código de plan")
+  '(?:plan|subscription|abo|abocode|suscripción|assinatura|abbonamento|abonelik|předplatné)',
+  '(?:abonnement|abonament|abonnemang)*',
+  'подписк*',
+  '(?:member|client|id|iban|bic|swift|promo|discount|coupon|voucher|gift|sku|item|article)',
   'booking',
   'reservation',
   'pnr',
@@ -1050,20 +1057,16 @@ const NOT_CODES = [
   'điện thoại',
   'khách hàng',
   'giảm giá',
-  // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, customer, order codes
-  'mã thẻ',
-  'mã hội viên',
-  'mã đặt chỗ',
+  // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, ticket, customer, order,
+  // waybill, discount, transaction, quotation and appointment codes (one alternative, as the amounts' above)
+  'mã\\s+(?:thẻ|hội\\s+viên|thành\\s+viên|đặt\\s+chỗ|vé|khách\\s+hàng|đơn\\s+hàng|đơn|vận\\s+đơn|giảm\\s+giá|khuyến\\s+mãi|giao\\s+dịch|báo\\s+giá|lịch\\s+(?:hẹn|khám))',
   'đặt chỗ',
   'đặt vé',
-  'mã vé',
-  'mã khách hàng',
-  'mã đơn hàng',
-  'mã đơn',
-  'mã vận đơn',
-  'mã giảm giá',
-  'mã khuyến mãi',
-  'mã giao dịch',
+  // A quotation's number, as a booking's or an order's
+  '(?:quotation|devis|presupuesto|orçamento|preventivo|angebotsnummer|offertenummer|wycena|kostenvoranschlag)',
+  '見積',
+  '报价',
+  '견적',
   'đặt phòng',
   'đặt bàn',
   'đặt lịch',
@@ -1079,7 +1082,8 @@ const NOT_CODES = [
   'rendez-vous',
   'code porte',
   'digicode',
-  'door',
+  // not the Dutch preposition ("om door te gaan", "door de bank")
+  'door(?!\\s(?:te|de|het|een|je|uw|aan|naar|middel|op|in|om)(?![\\p{L}\\p{N}]))',
   'tür',
   'türcode',
   'haustür*',
@@ -1516,6 +1520,7 @@ const BOOKINGS = [
   'حجز',
   'reservasi',
   'lịch hẹn',
+  'lịch khám',
   'appointment',
   'termin',
   'rendez-vous',
@@ -1532,7 +1537,7 @@ const BOOKINGS = [
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
  * "recovery code", "einmalig", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|שחזור|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|otp|(?<!\p{L})sms(?!\p{L})|смс|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Further positive evidence that a mail asks the reader to type or give a code, in about twenty-two
  * languages: a code's time limit ("valid for 10 minutes", "有効期限", "expires"), a warning not to share it
@@ -1540,7 +1545,7 @@ export const PURPOSE =
  * licence or product key, a pick-up, delivery or locker code, a SIM's activation. Read in the subject, or
  * right by a token. */
 export const EVIDENCE =
-  /expir|valid|valable|válid|gültig|geldig|ważn|действ|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|ingen|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו-שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|retrait|retiro|ritiro|afhaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|packstation|casier|taquilla|armadietto|paczkomat|постамат|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|ingen|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
 
 /** Words naming an e-mail address ("Confirm your e-mail", "Подтвердите почту"). */
 export const EMAIL = /e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;

@@ -584,6 +584,14 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['no code: a helpline in Thai', text('โปรดเปลี่ยนรหัสผ่านทันทีและติดต่อ 1791'), []],
   ["no code: an organisation's code in a footer", text('아이노트 | 햇살어린이집 (원 코드 30417)'), []],
+  [
+    "no code: an establishment's code",
+    text(
+      'École Jules Ferry — code établissement 0750123A\nMerci de confirmer avant le 15/09.',
+      'Inscription à la cantine',
+    ),
+    [],
+  ],
   ["no code: an incident's number in an alert", text('Une connexion a été détectée.\nCode incident : 48213'), []],
   ['no code: a Vietnamese order code', text('Mã đơn: NT-88213\nMã vận đơn GHX2206714503'), []],
   ['no code: a Czech ticket', text('Vstupenka: DD25-0418\nNa check-inu stačí ukázat QR kód.'), []],
@@ -607,6 +615,184 @@ const CASES: [string, CodeSource, string[]][] = [
     'recovery codes of two five-digit groups yield the first',
     text('Keep these recovery codes safe:\n38219-40671\n92054-11836'),
     ['38219-40671'],
+  ],
+  [
+    'the first of a list of codes whose numbers stand in cells of their own',
+    html(
+      '<p>Save these recovery codes somewhere safe.</p><table><tr><td>1</td><td>7hq2-9xk4</td></tr><tr><td>2</td><td>m3pz-t81w</td></tr></table><p>Each can be used once.</p>',
+      'Your recovery codes',
+    ),
+    ['7hq2-9xk4'],
+  ],
+  [
+    'the first of a row of codes alike, parted by middle dots',
+    text(
+      'Oto Twoje kody zapasowe. Każdego możesz użyć tylko raz.\n73kd9q2m · p0x8w1ra\nPrzechowuj je w bezpiecznym miejscu.',
+      'Kody zapasowe',
+    ),
+    ['73kd9q2m'],
+  ],
+  [
+    'no code: a row of lower-case names and versions under lines that name no code',
+    text('Packages updated this week:\nnode22 · web3js · ab12cd', 'Weekly digest'),
+    [],
+  ],
+  [
+    'a list of codes in rows, their dash groups parted by one space, in order',
+    text(
+      'Your backup codes. Each works once:\n7hq2-9xk4 m3pz-t81w c9rv-4j6n\nb8gy-4lsu f1oq-7wmt w2ds-k70b',
+      'Your backup codes',
+    ),
+    ['7hq2-9xk4', 'm3pz-t81w', 'c9rv-4j6n', 'b8gy-4lsu', 'f1oq-7wmt'],
+  ],
+  [
+    'no code: a date and a time parted by one space are no row of codes',
+    text('Your backup codes were created:\n2024-11-21 09:30', 'Security notice'),
+    [],
+  ],
+  [
+    'no code: a numbered list of order lines in cells',
+    html('<table><tr><td>1</td><td>Widget 4821</td></tr><tr><td>2</td><td>Gadget 5532</td></tr></table>', 'Your order'),
+    [],
+  ],
+  [
+    'a code set out one digit per cell, named by nothing, under a subject asking to reset a password',
+    html(
+      '<p>Vi har fått en begäran om att återställa lösenordet.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td><td>1</td><td>7</td></tr></table>',
+      'Återställ ditt lösenord',
+    ),
+    ['824017'],
+  ],
+  [
+    'no code: digits set out one per cell, named by nothing, under a subject about an order',
+    html(
+      '<p>Thanks for shopping with us.</p><table><tr><td>8</td><td>2</td><td>4</td><td>0</td></tr></table>',
+      'Your order',
+    ),
+    [],
+  ],
+  [
+    "no code first: a Thai date's Buddhist-era year (2568 is 2025)",
+    text('รหัสยืนยันเพื่อดูสลิปเงินเดือนเดือนมีนาคม 2568\n\nรหัส: 558-203', 'รหัสยืนยันตัวตน 2 ขั้นตอน'),
+    ['558-203'],
+  ],
+  ['a Thai code in 2500s named at once is still a code', text('รหัสยืนยันของคุณคือ 2541'), ['2541']],
+  [
+    'a licence serial number whose even groups follow a short prefix',
+    text('Order #CN-22057 - Home (1 seat) - $49.00\n\nSerial number: CNH-20-4418-9937-7025', 'Cadence - serial number'),
+    ['CNH-20-4418-9937-7025'],
+  ],
+  ['no code: a prefixed reference whose digit groups differ', text('Serial number: AF-2025-0041877'), []],
+  [
+    'no code: a Vietnamese quotation code in a password-reset mail',
+    text(
+      'Vui lòng truy cập liên kết sau để đặt mật khẩu mới.\n\nMã báo giá: TH-0405-22, ngày chuyển: 05/04/2025.',
+      'Đặt lại mật khẩu tài khoản',
+    ),
+    [],
+  ],
+  [
+    'no code: a Vietnamese appointment code',
+    text('Lịch khám đã được xác nhận.\n\nMã lịch hẹn: PC-4471', 'Xác nhận lịch khám cho bé Mướp'),
+    [],
+  ],
+  ["no code: a quotation's code", text('Code devis : 482135, valable 30 jours.', 'Votre code'), []],
+  [
+    "no code: a nursery's code in an invitation",
+    text(
+      'ひまわり保育園（園コード 13-0482）から、保護者用アカウントへの招待が届いています。招待の有効期限は7日間です。',
+      '招待が届いています',
+    ),
+    [],
+  ],
+  [
+    'a Hebrew locker code: the locker is evidence of its purpose',
+    text('החבילה הגיעה ללוקר ברחוב הרצל 20.\nקוד לפתיחת התא:\n660 318', 'החבילה מחכה לך בלוקר'),
+    ['660318'],
+  ],
+  [
+    'a Dutch pick-up code under a subject about a parcel locker',
+    text(
+      'Je pakket ligt in de pakketkluis, vak 11.\n\nOphaalcode:\n\n705318\n\nZendingnummer: PK9930217NL',
+      'Je pakket ligt klaar in de kluis',
+    ),
+    ['705318'],
+  ],
+  [
+    'a label in a clause of what the code is for is not the code\'s ("om het document te openen")',
+    text('Gebruik deze toegangscode om het document te openen:\n\nVD-2947', 'Toegangscode voor je documenten'),
+    ['VD-2947'],
+  ],
+  [
+    'a code whose time limit is told as its expiry, in Dutch, under a subject that shows no purpose',
+    text('Toegangscode: 482913\nDeze code verloopt over 10 minuten.', 'Je documenten bij Notaris Berg'),
+    ['482913'],
+  ],
+  ['the same in Korean', text('열람 코드: 482913\n코드는 10분 후 만료됩니다.', '서류 열람 안내'), ['482913']],
+  ['an SMS code is one-time, under a subject that is only a name', text('Je sms-code: 482913', 'DigiD'), ['482913']],
+  [
+    "no code: a subscription's code, though the subscription expires",
+    text('Je abonnement verloopt op 30-11. Abonnementscode: AB-4821', 'Je abonnement'),
+    [],
+  ],
+  ["no code: a plan's code", text('Your plan expires on 30/11. Plan code: PL-4821', 'Your plan expires soon'), []],
+  ["no code: a Vietnamese member's code", text('Thẻ của bạn sắp hết hạn. Mã thành viên: 482913', 'Thẻ thành viên'), []],
+  [
+    'no code: an invoice that falls due is no code expiring',
+    text('Factura nº 482913\nVence el 30/11/2025. Importe 45,20 €', 'Tu factura de noviembre'),
+    [],
+  ],
+  [
+    'no code: a code one is asked to track a parcel with',
+    text('Gebruik deze code om je pakket te volgen:\n\nPK9930217', 'Je pakket is onderweg'),
+    [],
+  ],
+  [
+    'no code: a label after a code noun with no clause of purpose between them',
+    text('Toegangscode van het document:\n\nVD-2947', 'Toegangscode voor je documenten'),
+    [],
+  ],
+  [
+    'no code: a styled number under a label no list knows, in an invitation (styling alone shows no purpose)',
+    html(
+      '<p>Unsere Wunschliste findet ihr online. Listencode:</p><p><span style="font-size:26px;letter-spacing:3px">30417</span></p>',
+      'Einladung zur Hochzeit',
+    ),
+    [],
+  ],
+  [
+    'a code alone in an element styled as a code is shown (large, spaced out), named by nothing, under a sign-in subject',
+    html(
+      '<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="letter-spacing:6px;font-size:30px">582 019</div>',
+      'Anmeldung bei Acme',
+    ),
+    ['582019'],
+  ],
+  [
+    'no code: the same in plain type',
+    html(
+      '<p>Jemand möchte sich bei Ihrem Konto anmelden.</p><div style="font-size:15px">582 019</div>',
+      'Anmeldung bei Acme',
+    ),
+    [],
+  ],
+  [
+    'a code alone in a monospaced element, named by nothing, under a subject asking to reset a password',
+    html(
+      '<p>We received a request to reset your password.</p><div style="font-family:Menlo,monospace">K7Q2XM</div>',
+      'Reset your password',
+    ),
+    ['K7Q2XM'],
+  ],
+  [
+    'no code: a large number named by nothing under a subject about an order',
+    html('<p>Thanks for your order.</p><div style="font-size:32px">48213377</div>', 'Your order has shipped'),
+    [],
+  ],
+  [
+    'the Dutch preposition "door" is no label of a door',
+    text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
+    ['370952'],
   ],
 ];
 

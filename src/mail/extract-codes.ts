@@ -42,6 +42,7 @@ import {
   plausible,
   typed,
   UNIT_AFTER,
+  type BodyLine,
 } from './code-tokens.js';
 import { htmlToText } from './html-text.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
@@ -99,6 +100,12 @@ const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
  * "kód pro klientskou zónu"), not its reference ("código do cliente", "code of the order"). */
 const FOR =
   /(?<![\p{L}])(?:for|für|pour|para|per|voor|dla|для|pro|för|cho|na|untuk|עבור)(?![\p{L}])|สำหรับ|(?:^|\s)ל$/iu;
+/** "In order to" between a code noun and a label after it, the verb last: the label is the object of what
+ * the code is for ("toegangscode om het document te openen:", "Code, um das Dokument zu öffnen:"), not the
+ * code's own. */
+const IN_ORDER_TO = /(?<![\p{L}])(?:om|um)(?![\p{L}])/iu;
+/** The verb that ends such a clause in Dutch and German, then a colon: "te openen:", "zu öffnen:". */
+const VERB_LAST = /^\s*(?:te|zu)\s+\p{L}+\s*[:：]\s*$/iu;
 /** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
  * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
 const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
@@ -151,7 +158,9 @@ function firstMatch(pattern: RegExp, text: string): Word | null {
  * your account:", "הקוד לחשבון שלך:", no number between them. */
 function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
-  return FOR.test(between) && !/\d/.test(between) && POSSESSIVE_COLON.test(context.slice(label.end));
+  const tail = context.slice(label.end);
+  if (/\d/.test(between)) return false;
+  return (FOR.test(between) && POSSESSIVE_COLON.test(tail)) || (IN_ORDER_TO.test(between) && VERB_LAST.test(tail));
 }
 
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
@@ -209,6 +218,11 @@ interface Line {
   above: string;
   /** Whether the line is the subject's. */
   subject: boolean;
+  /** Whether the line was set out one character per cell (or per line): a code's layout. */
+  spelled: boolean;
+  /** Whether the line is the text of an element styled as a code is shown (spaced-out letters, a
+   * monospaced or a large font). */
+  styled: boolean;
 }
 
 interface Message {
@@ -406,7 +420,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     (otherLabel === null || otherLabel.start > named.start) &&
     !/\d/.test(following.slice(0, named.start)) &&
     (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
-  if (isYear(token)) {
+  if (isYear(token, before)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
     // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
@@ -426,9 +440,15 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // A code noun that is the token's whole label ("Your code: 482913", "Ihre TAN: 846213") is evidence enough
   // where the subject shows no other purpose (an order, an invoice, a booking, an offer).
   // A mail with no subject shows no purpose either way: the rules above and below decide alone.
+  // A token set out one character per cell, or alone in an element styled as a code is shown (spaced-out
+  // letters, a monospaced or a large font), is laid out as a code to type. Set out one character per cell,
+  // that is evidence as strong as the words; styled, not (a gift list's or a class's code is styled so too,
+  // under a label no list knows).
+  const laidOut = alone && (line.spelled || line.styled);
   if (
     message.subjectGiven &&
     !message.purposeShown &&
+    !(alone && line.spelled) &&
     !(direct && bare(context, noun) && !message.otherPurpose) &&
     !evidenceNear(line, before, after, message)
   )
@@ -460,6 +480,10 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const below = alone ? namedBelow(line.next) : null;
   if (below === false) return 0;
   if (below === true) return 3;
+  // Laid out as a code with nothing naming it, in a mail whose subject shows a purpose that asks for a code
+  // ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7), or set out one character per cell in a mail that
+  // names a code somewhere.
+  if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
@@ -569,14 +593,20 @@ function headedByNoun(sentence: string): boolean {
 
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
+  const subject = (source.subject ?? '').slice(0, MAX_TEXT);
+  const subjectNamesCode = namesACode(source.subject ?? '');
+  const booking = firstMatch(BOOKING, subject) !== null;
+  const purposeShown =
+    subjectNamesCode ||
+    EMAIL.test(subject) ||
+    ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
+      (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null));
+  // The styles of an HTML body are read only where the subject shows a purpose, the one case they weigh.
   const bodies = [
     source.subject ?? '',
     (source.text ?? '').slice(0, MAX_TEXT),
-    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML)).slice(0, MAX_TEXT),
+    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), purposeShown).slice(0, MAX_TEXT),
   ];
-  const subject = (source.subject ?? '').slice(0, MAX_TEXT);
-  const subjectNamesCode = namesACode(bodies[0] as string);
-  const booking = firstMatch(BOOKING, subject) !== null;
   const message: Message = {
     codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
     subjectNamesCode,
@@ -589,11 +619,7 @@ export function extractCodes(source: CodeSource): string[] {
     subjectGiven: subject.trim() !== '',
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
     otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
-    purposeShown:
-      subjectNamesCode ||
-      EMAIL.test(subject) ||
-      ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
-        (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null)),
+    purposeShown,
   };
   const found = new Map<string, Scored>();
   let order = 0;
@@ -601,12 +627,15 @@ export function extractCodes(source: CodeSource): string[] {
   for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
     // (A word is read from its start only: "\S+@" tried at every position of a long word is quadratic.)
-    const lines = linesOf(body).map((l) =>
-      l.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
+    const read = linesOf(body, at === 2 && purposeShown);
+    const lines = read.map((l) =>
+      l.text.replace(/\b(?:https?:\/\/|www\.)\S+|(?<!\S)[^\s@]+@\S+/gi, (m) => ' '.repeat(m.length)),
     );
     lines.forEach((text, i) => {
       const line = {
         text,
+        spelled: (read[i] as BodyLine).spelled,
+        styled: (read[i] as BodyLine).styled,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),

@@ -80,12 +80,30 @@ function withoutHidden(html: string): string {
   return out + html.slice(at);
 }
 
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    withoutHidden(html)
-      .replace(BLOCK, '\n')
-      .replace(/<[^<>]*>/g, ''),
-  )
+/** Marks around the text of an element styled as a code is shown (htmlToText's `marks`): private-use
+ * characters, which no mail's text carries. */
+export const STYLED_OPEN = '\ue000';
+export const STYLED_CLOSE = '\ue001';
+/** An element holding only a short text, its opening tag's attributes and the text. */
+const SHORT_ELEMENT = /<(span|td|div|p|strong|b|code|pre|kbd|tt|h[1-6])\b([^<>]*)>([^<]{1,64})<\/\1>/gi;
+/** A style that shows a code: spaced-out letters, a monospaced font, or a large one (20 px or more). */
+const CODE_STYLE =
+  /letter-spacing\s*:\s*(?!0(?:px|em)?\s*[;"'])|monospace|courier|consolas|menlo|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:[2-9]\d|\d{3})px/i;
+
+/** The HTML with the text of each element styled as a code set between STYLED_OPEN and STYLED_CLOSE. */
+function markStyled(html: string): string {
+  if (!CODE_STYLE.test(html)) return html;
+  return html.replace(SHORT_ELEMENT, (whole, tag: string, attributes: string, text: string) =>
+    CODE_STYLE.test(attributes) ? `<${tag}${attributes}>${STYLED_OPEN}${text}${STYLED_CLOSE}</${tag}>` : whole,
+  );
+}
+
+/** The text of an HTML body; with `marks`, the text of each element styled as a code is shown (spaced-out
+ * letters, a monospaced or a large font) stands between STYLED_OPEN and STYLED_CLOSE, for the extraction
+ * of codes. */
+export function htmlToText(html: string, marks = false): string {
+  const visible = withoutHidden(html);
+  return decodeEntities((marks ? markStyled(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter((line) => line.length > 0)
