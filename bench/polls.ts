@@ -397,7 +397,17 @@ export function pollsGoalRows(result: PollsResult): string[] {
   return result.runs.map((run) => {
     const ok =
       run.pollP99Ms < 50 && run.eventLoopP99Ms < 50 && run.missed === 0 && Object.keys(run.failures).length === 0;
-    return `| ${f(run.mailboxes)} mailboxes polled once a second, ${run.setup}, ${f(run.mailPerSecond)} msg/s arriving: poll p99 and event-loop p99 < 50 ms, every message in the first poll after its 250 | poll p99 ${ms(run.pollP99Ms)} ms, event loop p99 ${f(run.eventLoopP99Ms, 1)} ms; ${f(run.seenFirstPoll)} of ${f(run.checked)} seen at once | ${ok ? 'yes' : '**no**'} |`;
+    // Goal 3's bar is one SQLite node's; on two nodes sharing PostgreSQL and Redis, goal 6 asks for the
+    // run and the sizing it gives, so that row is measured against the same bar but holds no goal.
+    const verdict =
+      run.nodes > 1
+        ? ok
+          ? 'yes (no goal: goal 6 asks for the run)'
+          : 'no (no goal: goal 6 asks for the run)'
+        : ok
+          ? 'yes'
+          : '**no**';
+    return `| ${f(run.mailboxes)} mailboxes polled once a second, ${run.setup}, ${f(run.mailPerSecond)} msg/s arriving: poll p99 and event-loop p99 < 50 ms, every message in the first poll after its 250 | poll p99 ${ms(run.pollP99Ms)} ms, event loop p99 ${f(run.eventLoopP99Ms, 1)} ms; ${f(run.seenFirstPoll)} of ${f(run.checked)} seen at once | ${verdict} |`;
   });
 }
 
