@@ -124,6 +124,24 @@ describe('SMTP session', () => {
     await listener.close();
   });
 
+  it('does not time a session out while its delivery is still being answered', async () => {
+    const edge = loneSmtpEdge({
+      maxConnections: 20,
+      maxConnectionsPerIp: 20,
+      idleTimeoutMs: 50,
+      // Four idle timeouts: the server's own slowness, not the client's.
+      deliver: () => new Promise((resolve) => setTimeout(() => resolve({ mailId: 'slow', messageIds: ['x'] }), 200)),
+    });
+    const port = await edge.listen(0, '127.0.0.1');
+    const s = await openEhlo(port);
+    await s.command('MAIL FROM:<a@example.org>\r\n');
+    await s.command('RCPT TO:<b@inboxd.test>\r\n');
+    await s.command('DATA\r\n');
+    assert.match(await s.command('Subject: x\r\n\r\nx\r\n.\r\n'), /^250 2\.0\.0 Ok: queued as slow/);
+    s.close();
+    await edge.close();
+  });
+
   it('tells an idle session 421 as soon as the server shuts down, and a new one is not taken', async () => {
     const edge = loneSmtpEdge({ maxConnections: 20, maxConnectionsPerIp: 20 });
     const port = await edge.listen(0, '127.0.0.1');

@@ -161,6 +161,8 @@ export class SmtpSession implements SessionInfo {
 
   #timedOut(): void {
     if (this.#ending) return void this.#socket.destroy();
+    // Quiet because the server is still answering (a recipient check, a delivery): the wait is ours.
+    if (this.#busy) return;
     this.#end(protocol.idleTimeout);
   }
 
@@ -306,7 +308,7 @@ export class SmtpSession implements SessionInfo {
       })
       .then((reply) => {
         this.#busy = false;
-        if (this.#mode === 'closed') return;
+        if (this.#mode === 'closed' || this.#ending) return;
         this.#recipientReply(reply);
         this.#drain();
       });
@@ -372,7 +374,7 @@ export class SmtpSession implements SessionInfo {
       .then((reply) => {
         this.#busy = false;
         this.#resetTransaction();
-        if (this.#mode === 'closed') return;
+        if (this.#mode === 'closed' || this.#ending) return;
         if (reply.code === 421) return this.#end(reply);
         this.#send(reply);
         this.#drain();
