@@ -134,12 +134,15 @@ describe('SMTP session', () => {
     });
     const port = await edge.listen(0, '127.0.0.1');
     const s = await openEhlo(port);
-    await s.command('MAIL FROM:<a@example.org>\r\n');
-    await s.command('RCPT TO:<b@inboxd.test>\r\n');
-    await s.command('DATA\r\n');
-    assert.match(await s.command('Subject: x\r\n\r\nx\r\n.\r\n'), /^250 2\.0\.0 Ok: queued as slow/);
-    s.close();
-    await edge.close();
+    try {
+      await s.command('MAIL FROM:<a@example.org>\r\n');
+      await s.command('RCPT TO:<b@inboxd.test>\r\n');
+      await s.command('DATA\r\n');
+      assert.match(await s.command('Subject: x\r\n\r\nx\r\n.\r\n'), /^250 2\.0\.0 Ok: queued as slow/);
+    } finally {
+      s.close();
+      await edge.close();
+    }
   });
 
   it('tells an idle session 421 as soon as the server shuts down, and a new one is not taken', async () => {
