@@ -794,6 +794,24 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
     ['370952'],
   ],
+  [
+    'a Ukrainian bank\'s one-time password ("Пароль:") is a code, its groups typed together',
+    text(
+      'Оплата 1 349,00 UAH карткою *2208. Пароль: 8304 1729. Нікому не повідомляйте пароль!',
+      'Підтвердження оплати в інтернеті',
+    ),
+    ['83041729'],
+  ],
+  [
+    'no code: a password under a number names no code ("change your master password")',
+    text('Номер запиту\nAB-30917\nЯкщо це були не ви, змініть майстер-пароль.', 'Вхід із нового пристрою'),
+    [],
+  ],
+  [
+    'the Chinese verb "use" asks to type the token after it, however far on the purpose is named',
+    text('请使用 628014 完成网上交易身份验证，有效期60秒。', '华信证券 身份验证'),
+    ['628014'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

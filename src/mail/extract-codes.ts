@@ -192,6 +192,9 @@ function namedBelow(next: string): boolean | null {
   const ownNumber = other !== null && /\d/.test(next.slice(other.end));
   if (other !== null && !ownNumber && (named === null || other.start < named.start)) return false;
   if (named === null || /\d/.test(next.slice(0, named.start))) return null;
+  // A PIN or a password names a code only as its label: "change your master password" under a number names
+  // none.
+  if (WEAK_NOUN.test(next.slice(named.start, named.end))) return null;
   return true;
 }
 
