@@ -81,7 +81,14 @@ export function plausible(token: string): boolean {
   if (token.replace(/-/g, '').length < 4) return false;
   // Lower case: a code's letters and digits are mixed, in three runs or more (7rk2mp, h7k2-9dqm); a number
   // with a unit or a suffix (10th, 15min, 1080p) or a word with a number (web3, save20, h264) is not one.
-  if (/[a-z]/.test(token)) return (token.match(/[a-z]+|\d+/g) ?? []).length >= 3;
+  // Words and a number joined by dashes, each group letters alone or digits alone, are a name (a token's,
+  // a device's or a project's: deploy-laptop-2025), not a code, whose groups mix letters and digits or whose
+  // letters are mostly consonants (h7k2-9dqm, xkcd-2931-qzrt).
+  if (/[a-z]/.test(token))
+    return (
+      (token.match(/[a-z]+|\d+/g) ?? []).length >= 3 &&
+      !(/^(?:[a-z]+|\d+)(?:-(?:[a-z]+|\d+))+$/.test(token) && wordLike(token.toUpperCase(), 4))
+    );
   // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more, the last of
   // digits: a reference with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code (an
   // eSIM's activation code ends in a check letter: PW-8831-5520-K), whose letters and digits

@@ -815,6 +815,18 @@ export const SALE =
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
   'order',
+  // An event's code or number ("Código do evento: NAT25-RF", "Mã sự kiện: CDS-SME-1206", "Номер події"): the
+  // event's reference, which a guest is not asked to type
+  '(?:events?|eventos?|événements?|evenement(?:en)?|veranstaltung(?:en)?|wydarzeni[ae]|мероприяти[яей]|событи[яей]|поді[їй]|evenemang(?:et|s)?|etkinli[kğ]\\p{L}*|acara|sự kiện)',
+  'イベント',
+  '活动',
+  '活動',
+  '이벤트',
+  'इवेंट',
+  'فعالية',
+  'الفعالية',
+  'אירוע',
+  'กิจกรรม',
   'invoice',
   'ticket',
   'account',

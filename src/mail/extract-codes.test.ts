@@ -812,6 +812,32 @@ const CASES: [string, CodeSource, string[]][] = [
     text('请使用 628014 完成网上交易身份验证，有效期60秒。', '华信证券 身份验证'),
     ['628014'],
   ],
+  [
+    'no code: an event\'s code in an invitation ("Código do evento")',
+    text(
+      'Convidamos para o Jantar de Natal.\n\nCódigo do evento: NAT25-RF\n\nConfirme a sua presença até 28/11.',
+      'Convite: Jantar de Natal 2025',
+    ),
+    [],
+  ],
+  [
+    'no code: an event\'s code in Vietnamese ("Mã sự kiện")',
+    text('Kính mời Quý Ông/Bà tham dự Hội thảo.\nMã sự kiện: CDS-SME-1206\nXác nhận tham dự tại trang sự kiện.', 'Thư mời'),
+    [],
+  ],
+  [
+    'no code: words and a year joined by dashes are a name, not a lower-case code',
+    html(
+      '<p>A personal access token (<code>deploy-laptop-2025</code>) was added to your account. It expires on Feb 22, 2026.</p>',
+      'A new personal access token was added',
+    ),
+    [],
+  ],
+  [
+    'a lower-case code in dash groups of consonants and digits is still one',
+    text('Your recovery code: xkcd-2931-qzrt', 'Your recovery code'),
+    ['xkcd-2931-qzrt'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {
