@@ -801,12 +801,19 @@ const ENTERS = [
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
-export const PROMOTION_AFTER =
-  /(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|%|הנחה|ส่วนลด|ลดเพิ่ม|छूट/iu;
+/** A tax, whose rate is a percentage that offers no saving ("incl. 21% btw", "IVA 21%", "19% MwSt."). */
+const TAX = String.raw`(?<![\p{L}])(?:btw|vat|mwst|ust|tva|iva|gst|kdv|ppn|moms|dph|ptu|ндс|пдв|ภาษี|消费税|消費税|부가세|ضريبة|מע"מ)(?![\p{L}])`;
+
+export const PROMOTION_AFTER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|הנחה|ส่วนลด|ลดเพิ่ม|छूट`,
+  'iu',
+);
 
 /** A sentence offering a saving or a free delivery: a code in it is a discount code. */
-export const PROMOTION =
-  /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
+export const PROMOTION = new RegExp(
+  String.raw`(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र`,
+  'iu',
+);
 
 /** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"): the mail is a promotion. */
 export const SALE =

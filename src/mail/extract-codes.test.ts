@@ -838,6 +838,22 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Your recovery code: xkcd-2931-qzrt', 'Your recovery code'),
     ['xkcd-2931-qzrt'],
   ],
+  [
+    'a tax\'s rate on the line above ("incl. 21% btw") offers no saving: the key under it is still one',
+    html(
+      '<p>Bedrag: € 59,95 incl. 21% btw</p><div style="font-family:Courier New;font-size:19px">RPE-8XQ4-KM27-W9TZ-5LDH</div><p>Voer de sleutel in.</p>',
+      'Je licentiesleutel voor Routeplanner Pro',
+    ),
+    ['RPE-8XQ4-KM27-W9TZ-5LDH'],
+  ],
+  [
+    'no code: a percentage off on the line above still makes the code under it a discount code',
+    html(
+      '<p>Bedrag: € 59,95, nu 21% korting</p><div style="font-family:Courier New;font-size:19px">RPE-8XQ4-KM27-W9TZ-5LDH</div><p>Voer de code in.</p>',
+      'Je licentiesleutel voor Routeplanner Pro',
+    ),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {
