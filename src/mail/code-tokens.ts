@@ -13,7 +13,7 @@
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}-\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -72,7 +72,7 @@ export function plausible(token: string): boolean {
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
       ((digits >= 4 && digits <= 8) ||
-        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
+        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}[- ]\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
       !DATE.test(token) &&
       !/^(\d)(?:[ -]?\1)+$/.test(token)
     );

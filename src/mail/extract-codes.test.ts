@@ -854,6 +854,32 @@ const CASES: [string, CodeSource, string[]][] = [
     ),
     [],
   ],
+  [
+    'a list of recovery codes in two groups of five digits set out with a space leads with its first, typed together',
+    text(
+      '若手机丢失，可使用下列任一恢复码登录（每个恢复码仅能使用一次）：\n\n72941 05836\n18350 66472\n90127 38815\n\n生成时间：2024年11月24日',
+      '请妥善保存您的恢复码',
+    ),
+    ['7294105836', '1835066472'],
+  ],
+  [
+    'no code: two groups of five digits in a sentence, named by nothing (postcodes)',
+    text('Wir liefern in die Postleitzahlen 10115 10117 und 10119.', 'Neue Liefergebiete'),
+    [],
+  ],
+  [
+    'a list of lower-case recovery codes in two spaced groups of letters and digits leads with its first, typed together',
+    text(
+      'Hãy lưu lại các mã khôi phục dưới đây. Mỗi mã chỉ dùng được một lần.\n\n  fj2k9 w8mxq\n  t4hzr 7vnpe\n  c9ubd 2ksym\n\nĐội ngũ ThưNhanh',
+      'Mã khôi phục tài khoản của bạn',
+    ),
+    ['fj2k9w8mxq', 't4hzr7vnpe'],
+  ],
+  [
+    'no code: lower-case words and numbers in a sentence are no spaced code ("mp3s 4k60")',
+    text('Your export of mp3s 4k60 videos is ready to download.', 'Your export is ready'),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {
