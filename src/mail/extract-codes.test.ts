@@ -876,6 +876,22 @@ const CASES: [string, CodeSource, string[]][] = [
     ['fj2k9w8mxq', 't4hzr7vnpe'],
   ],
   [
+    'a PIN whose whole label the subject names is the mail\'s code, with no other evidence by it',
+    text(
+      'You asked for a Number Transfer PIN.\n\nNumber Transfer PIN: 4471 9902\nAccount number: 880 214 773\n\nGive both to your new carrier.',
+      'Your Number Transfer PIN',
+    ),
+    ['44719902'],
+  ],
+  [
+    'no code: the same PIN under a subject that does not name its label',
+    text(
+      'You asked for a Number Transfer PIN.\n\nNumber Transfer PIN: 4471 9902\nAccount number: 880 214 773\n\nGive both to your new carrier.',
+      'Your account update',
+    ),
+    [],
+  ],
+  [
     'no code: lower-case words and numbers in a sentence are no spaced code ("mp3s 4k60")',
     text('Your export of mp3s 4k60 videos is ready to download.', 'Your export is ready'),
     [],

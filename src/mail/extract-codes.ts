@@ -258,6 +258,8 @@ interface Message {
   bodyHead: string;
   /** Whether the message has a subject to read a purpose in. */
   subjectGiven: boolean;
+  /** The subject in lower case, to find a token's label in. */
+  subjectLower: string;
 }
 
 /** How far around a token the positive evidence of a code is read when the subject shows none. */
@@ -285,6 +287,18 @@ function bare(context: string, noun: Word | null): boolean {
   if (noun === null) return false;
   const head = context.slice(0, noun.start);
   return BARE_LEAD.test(head.slice(head.lastIndexOf('\n') + 1).trimStart());
+}
+
+/** Whether the subject names the token's whole label, the noun and the words before it on its line: "Your
+ * Number Transfer PIN" over "Number Transfer PIN: 4471 9902". The mail is about that token. */
+function labelInSubject(context: string, noun: Word, message: Message): boolean {
+  const head = context.slice(0, noun.end);
+  const end = /[.!?。]\s+(?=[^.!?。]*$)/.exec(head);
+  const label = head
+    .slice(Math.max(head.lastIndexOf('\n') + 1, end === null ? 0 : end.index + end[0].length))
+    .trim()
+    .toLowerCase();
+  return label.length >= 3 && message.subjectLower.includes(label);
 }
 
 function evidenceIn(near: string, message: Message): boolean {
@@ -453,6 +467,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     !message.purposeShown &&
     !(alone && line.spelled) &&
     !(direct && bare(context, noun) && !message.otherPurpose) &&
+    !(direct && !message.otherPurpose && labelInSubject(context, noun as Word, message)) &&
     !evidenceNear(line, before, after, message)
   )
     return 0;
@@ -620,6 +635,7 @@ export function extractCodes(source: CodeSource): string[] {
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
     subjectGiven: subject.trim() !== '',
+    subjectLower: subject.toLowerCase(),
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
     otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
     purposeShown,
