@@ -892,6 +892,19 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   [
+    'a lower-case code right after a typing verb and its colon, a code noun earlier in the sentence',
+    html(
+      '<p>do pole „Registrační kód“ na stránce kurzu zadejte: <b style="font-family:monospace">xq4m7t</b></p><p>Váš kurz: Angličtina B1.</p>',
+      'Dokončete registraci do Jazykovky',
+    ),
+    ['xq4m7t'],
+  ],
+  [
+    'no code: a lower-case name after a typing verb and its colon, with no code noun in the sentence',
+    text('Do pole Projekt zadejte: web3app2', 'Dokončete registraci'),
+    [],
+  ],
+  [
     'no code: lower-case words and numbers in a sentence are no spaced code ("mp3s 4k60")',
     text('Your export of mp3s 4k60 videos is ready to download.', 'Your export is ready'),
     [],

@@ -474,9 +474,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   // "código de ativação KPRTXW": the noun, then a few words of what it is for.
+  // "do pole „Registrační kód“ … zadejte: xq4m7t": a typing verb right before it, after the noun in its
+  // sentence, names it as closely.
   const close =
     direct ||
-    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
+    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end)))) ||
+    (noun !== null && enter !== null && before.trim() !== '' && /^\s*[:：]\s*$/.test(sentence.slice(enter.end)));
   // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
   // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
   // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
