@@ -822,7 +822,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'no code: an event\'s code in Vietnamese ("Mã sự kiện")',
-    text('Kính mời Quý Ông/Bà tham dự Hội thảo.\nMã sự kiện: CDS-SME-1206\nXác nhận tham dự tại trang sự kiện.', 'Thư mời'),
+    text(
+      'Kính mời Quý Ông/Bà tham dự Hội thảo.\nMã sự kiện: CDS-SME-1206\nXác nhận tham dự tại trang sự kiện.',
+      'Thư mời',
+    ),
     [],
   ],
   [
@@ -876,7 +879,7 @@ const CASES: [string, CodeSource, string[]][] = [
     ['fj2k9w8mxq', 't4hzr7vnpe'],
   ],
   [
-    'a PIN whose whole label the subject names is the mail\'s code, with no other evidence by it',
+    "a PIN whose whole label the subject names is the mail's code, with no other evidence by it",
     text(
       'You asked for a Number Transfer PIN.\n\nNumber Transfer PIN: 4471 9902\nAccount number: 880 214 773\n\nGive both to your new carrier.',
       'Your Number Transfer PIN',

@@ -174,7 +174,7 @@ const CASES: [string, LinkSource, string[]][] = [
     ['https://w.example/invite/accept/Wn4r', 'https://w.example/hilfe/einladungen'],
   ],
   [
-    'an RSVP is an invitation\'s action, before a gift registry',
+    "an RSVP is an invitation's action, before a gift registry",
     {
       text: null,
       html: '<a href="https://v.example/registry/hl-2026">View registry</a><a href="https://v.example/rsvp/hl-2026">RSVP by April 1</a>',
