@@ -13,7 +13,7 @@
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}-\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -72,7 +72,7 @@ export function plausible(token: string): boolean {
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
       ((digits >= 4 && digits <= 8) ||
-        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
+        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}[- ]\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
       !DATE.test(token) &&
       !/^(\d)(?:[ -]?\1)+$/.test(token)
     );
@@ -81,7 +81,14 @@ export function plausible(token: string): boolean {
   if (token.replace(/-/g, '').length < 4) return false;
   // Lower case: a code's letters and digits are mixed, in three runs or more (7rk2mp, h7k2-9dqm); a number
   // with a unit or a suffix (10th, 15min, 1080p) or a word with a number (web3, save20, h264) is not one.
-  if (/[a-z]/.test(token)) return (token.match(/[a-z]+|\d+/g) ?? []).length >= 3;
+  // Words and a number joined by dashes, each group letters alone or digits alone, are a name (a token's,
+  // a device's or a project's: deploy-laptop-2025), not a code, whose groups mix letters and digits or whose
+  // letters are mostly consonants (h7k2-9dqm, xkcd-2931-qzrt).
+  if (/[a-z]/.test(token))
+    return (
+      (token.match(/[a-z]+|\d+/g) ?? []).length >= 3 &&
+      !(/^(?:[a-z]+|\d+)(?:-(?:[a-z]+|\d+))+$/.test(token) && wordLike(token.toUpperCase(), 4))
+    );
   // Groups of letters alone and of digits alone, of unequal lengths, with seven digits or more, the last of
   // digits: a reference with its prefix (RT-77018204, AF-2025-0041877, HN-FTTH-0041882), not a code (an
   // eSIM's activation code ends in a check letter: PW-8831-5520-K), whose letters and digits

@@ -146,6 +146,8 @@ const CODE_NOUNS = [
   'khóa kích hoạt',
   'khóa sản phẩm',
   'heslo',
+  // Russian and Ukrainian: a password, which a bank's one-time code is called ("Пароль: 8304 1729")
+  'пароль',
   'kodun',
   'aktivierungs-id',
   'activation id',
@@ -705,6 +707,8 @@ const ENTERS = [
   '填入',
   'डालें',
   'sử dụng',
+  // Chinese: use ("请使用 628014 完成验证")
+  '使用',
   // Hebrew, Indonesian, Thai
   'הזן',
   'הזינו',
@@ -797,12 +801,19 @@ const ENTERS = [
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
-export const PROMOTION_AFTER =
-  /(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|%|הנחה|ส่วนลด|ลดเพิ่ม|छूट/iu;
+/** A tax, whose rate is a percentage that offers no saving ("incl. 21% btw", "IVA 21%", "19% MwSt."). */
+const TAX = String.raw`(?<![\p{L}])(?:btw|vat|mwst|ust|tva|iva|gst|kdv|ppn|moms|dph|ptu|ндс|пдв|ภาษี|消费税|消費税|부가세|ضريبة|מע"מ)(?![\p{L}])`;
+
+export const PROMOTION_AFTER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|הנחה|ส่วนลด|ลดเพิ่ม|छूट`,
+  'iu',
+);
 
 /** A sentence offering a saving or a free delivery: a code in it is a discount code. */
-export const PROMOTION =
-  /%|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र/iu;
+export const PROMOTION = new RegExp(
+  String.raw`(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र`,
+  'iu',
+);
 
 /** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"): the mail is a promotion. */
 export const SALE =
@@ -811,6 +822,18 @@ export const SALE =
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
   'order',
+  // An event's code or number ("Código do evento: NAT25-RF", "Mã sự kiện: CDS-SME-1206", "Номер події"): the
+  // event's reference, which a guest is not asked to type
+  '(?:events?|eventos?|événements?|evenement(?:en)?|veranstaltung(?:en)?|wydarzeni[ae]|мероприяти[яей]|событи[яей]|поді[їй]|evenemang(?:et|s)?|etkinli[kğ]\\p{L}*|acara|sự kiện)',
+  'イベント',
+  '活动',
+  '活動',
+  '이벤트',
+  'इवेंट',
+  'فعالية',
+  'الفعالية',
+  'אירוע',
+  'กิจกรรม',
   'invoice',
   'ticket',
   'account',
@@ -1545,7 +1568,7 @@ export const PURPOSE =
  * licence or product key, a pick-up, delivery or locker code, a SIM's activation. Read in the subject, or
  * right by a token. */
 export const EVIDENCE =
-  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|ingen|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|ingen|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
 
 /** Words naming an e-mail address ("Confirm your e-mail", "Подтвердите почту"). */
 export const EMAIL = /e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
@@ -1555,7 +1578,7 @@ export const CONFIRMATION =
   /confirmation|bestätigung|confirmación|confirmação|conferma|bevestiging|potwierdzeni|подтвержд|підтвердж|potvrzen|bekräftelse|onay|تأكيد|確認|确认|確認|확인|पुष्टि|xác nhận|אישור|konfirmasi|ยืนยัน/iu;
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
-export const WEAK_NOUN = /^(?:pin|पिन|heslo|비밀번호|รหัสผ่าน)$/i;
+export const WEAK_NOUN = /^(?:pin|पिन|heslo|пароль|비밀번호|รหัสผ่าน)$/i;
 
 /** Every list, by the name of its pattern below. */
 export const WORD_LISTS = {

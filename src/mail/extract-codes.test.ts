@@ -794,6 +794,124 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Voer deze code in om door te gaan:\n\n370952\n\nDe code is 15 minuten geldig.', 'Bevestig je aanmelding'),
     ['370952'],
   ],
+  [
+    'a Ukrainian bank\'s one-time password ("Пароль:") is a code, its groups typed together',
+    text(
+      'Оплата 1 349,00 UAH карткою *2208. Пароль: 8304 1729. Нікому не повідомляйте пароль!',
+      'Підтвердження оплати в інтернеті',
+    ),
+    ['83041729'],
+  ],
+  [
+    'no code: a password under a number names no code ("change your master password")',
+    text('Номер запиту\nAB-30917\nЯкщо це були не ви, змініть майстер-пароль.', 'Вхід із нового пристрою'),
+    [],
+  ],
+  [
+    'the Chinese verb "use" asks to type the token after it, however far on the purpose is named',
+    text('请使用 628014 完成网上交易身份验证，有效期60秒。', '华信证券 身份验证'),
+    ['628014'],
+  ],
+  [
+    'no code: an event\'s code in an invitation ("Código do evento")',
+    text(
+      'Convidamos para o Jantar de Natal.\n\nCódigo do evento: NAT25-RF\n\nConfirme a sua presença até 28/11.',
+      'Convite: Jantar de Natal 2025',
+    ),
+    [],
+  ],
+  [
+    'no code: an event\'s code in Vietnamese ("Mã sự kiện")',
+    text(
+      'Kính mời Quý Ông/Bà tham dự Hội thảo.\nMã sự kiện: CDS-SME-1206\nXác nhận tham dự tại trang sự kiện.',
+      'Thư mời',
+    ),
+    [],
+  ],
+  [
+    'no code: words and a year joined by dashes are a name, not a lower-case code',
+    html(
+      '<p>A personal access token (<code>deploy-laptop-2025</code>) was added to your account. It expires on Feb 22, 2026.</p>',
+      'A new personal access token was added',
+    ),
+    [],
+  ],
+  [
+    'a lower-case code in dash groups of consonants and digits is still one',
+    text('Your recovery code: xkcd-2931-qzrt', 'Your recovery code'),
+    ['xkcd-2931-qzrt'],
+  ],
+  [
+    'a tax\'s rate on the line above ("incl. 21% btw") offers no saving: the key under it is still one',
+    html(
+      '<p>Bedrag: € 59,95 incl. 21% btw</p><div style="font-family:Courier New;font-size:19px">RPE-8XQ4-KM27-W9TZ-5LDH</div><p>Voer de sleutel in.</p>',
+      'Je licentiesleutel voor Routeplanner Pro',
+    ),
+    ['RPE-8XQ4-KM27-W9TZ-5LDH'],
+  ],
+  [
+    'no code: a percentage off on the line above still makes the code under it a discount code',
+    html(
+      '<p>Bedrag: € 59,95, nu 21% korting</p><div style="font-family:Courier New;font-size:19px">RPE-8XQ4-KM27-W9TZ-5LDH</div><p>Voer de code in.</p>',
+      'Je licentiesleutel voor Routeplanner Pro',
+    ),
+    [],
+  ],
+  [
+    'a list of recovery codes in two groups of five digits set out with a space leads with its first, typed together',
+    text(
+      '若手机丢失，可使用下列任一恢复码登录（每个恢复码仅能使用一次）：\n\n72941 05836\n18350 66472\n90127 38815\n\n生成时间：2024年11月24日',
+      '请妥善保存您的恢复码',
+    ),
+    ['7294105836', '1835066472'],
+  ],
+  [
+    'no code: two groups of five digits in a sentence, named by nothing (postcodes)',
+    text('Wir liefern in die Postleitzahlen 10115 10117 und 10119.', 'Neue Liefergebiete'),
+    [],
+  ],
+  [
+    'a list of lower-case recovery codes in two spaced groups of letters and digits leads with its first, typed together',
+    text(
+      'Hãy lưu lại các mã khôi phục dưới đây. Mỗi mã chỉ dùng được một lần.\n\n  fj2k9 w8mxq\n  t4hzr 7vnpe\n  c9ubd 2ksym\n\nĐội ngũ ThưNhanh',
+      'Mã khôi phục tài khoản của bạn',
+    ),
+    ['fj2k9w8mxq', 't4hzr7vnpe'],
+  ],
+  [
+    "a PIN whose whole label the subject names is the mail's code, with no other evidence by it",
+    text(
+      'You asked for a Number Transfer PIN.\n\nNumber Transfer PIN: 4471 9902\nAccount number: 880 214 773\n\nGive both to your new carrier.',
+      'Your Number Transfer PIN',
+    ),
+    ['44719902'],
+  ],
+  [
+    'no code: the same PIN under a subject that does not name its label',
+    text(
+      'You asked for a Number Transfer PIN.\n\nNumber Transfer PIN: 4471 9902\nAccount number: 880 214 773\n\nGive both to your new carrier.',
+      'Your account update',
+    ),
+    [],
+  ],
+  [
+    'a lower-case code right after a typing verb and its colon, a code noun earlier in the sentence',
+    html(
+      '<p>do pole „Registrační kód“ na stránce kurzu zadejte: <b style="font-family:monospace">xq4m7t</b></p><p>Váš kurz: Angličtina B1.</p>',
+      'Dokončete registraci do Jazykovky',
+    ),
+    ['xq4m7t'],
+  ],
+  [
+    'no code: a lower-case name after a typing verb and its colon, with no code noun in the sentence',
+    text('Do pole Projekt zadejte: web3app2', 'Dokončete registraci'),
+    [],
+  ],
+  [
+    'no code: lower-case words and numbers in a sentence are no spaced code ("mp3s 4k60")',
+    text('Your export of mp3s 4k60 videos is ready to download.', 'Your export is ready'),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

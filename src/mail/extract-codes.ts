@@ -192,6 +192,9 @@ function namedBelow(next: string): boolean | null {
   const ownNumber = other !== null && /\d/.test(next.slice(other.end));
   if (other !== null && !ownNumber && (named === null || other.start < named.start)) return false;
   if (named === null || /\d/.test(next.slice(0, named.start))) return null;
+  // A PIN or a password names a code only as its label: "change your master password" under a number names
+  // none.
+  if (WEAK_NOUN.test(next.slice(named.start, named.end))) return null;
   return true;
 }
 
@@ -255,6 +258,8 @@ interface Message {
   bodyHead: string;
   /** Whether the message has a subject to read a purpose in. */
   subjectGiven: boolean;
+  /** The subject in lower case, to find a token's label in. */
+  subjectLower: string;
 }
 
 /** How far around a token the positive evidence of a code is read when the subject shows none. */
@@ -282,6 +287,18 @@ function bare(context: string, noun: Word | null): boolean {
   if (noun === null) return false;
   const head = context.slice(0, noun.start);
   return BARE_LEAD.test(head.slice(head.lastIndexOf('\n') + 1).trimStart());
+}
+
+/** Whether the subject names the token's whole label, the noun and the words before it on its line: "Your
+ * Number Transfer PIN" over "Number Transfer PIN: 4471 9902". The mail is about that token. */
+function labelInSubject(context: string, noun: Word, message: Message): boolean {
+  const head = context.slice(0, noun.end);
+  const end = /[.!?。]\s+(?=[^.!?。]*$)/.exec(head);
+  const label = head
+    .slice(Math.max(head.lastIndexOf('\n') + 1, end === null ? 0 : end.index + end[0].length))
+    .trim()
+    .toLowerCase();
+  return label.length >= 3 && message.subjectLower.includes(label);
 }
 
 function evidenceIn(near: string, message: Message): boolean {
@@ -450,15 +467,19 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     !message.purposeShown &&
     !(alone && line.spelled) &&
     !(direct && bare(context, noun) && !message.otherPurpose) &&
+    !(direct && !message.otherPurpose && labelInSubject(context, noun as Word, message)) &&
     !evidenceNear(line, before, after, message)
   )
     return 0;
   // Shapes that are a code only when named so at once: "Code: K2M 7QP", "Code de secours : 4819-2753-0066",
   // or alone under "… this code:".
   // "código de ativação KPRTXW": the noun, then a few words of what it is for.
+  // "do pole „Registrační kód“ … zadejte: xq4m7t": a typing verb right before it, after the noun in its
+  // sentence, names it as closely.
   const close =
     direct ||
-    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end))));
+    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end)))) ||
+    (noun !== null && enter !== null && before.trim() !== '' && /^\s*[:：]\s*$/.test(sentence.slice(enter.end)));
   // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
   // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
   // codes." / "Each works once." / "h7k2-9dqm" / "p3xw-4tnz"), or in the subject.
@@ -617,6 +638,7 @@ export function extractCodes(source: CodeSource): string[] {
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
     subjectGiven: subject.trim() !== '',
+    subjectLower: subject.toLowerCase(),
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
     otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
     purposeShown,

@@ -165,6 +165,54 @@ const CASES: [string, LinkSource, string[]][] = [
     },
     ['https://x.example.com/account/invoices/7', 'https://x.example.com/'],
   ],
+  [
+    'a help page whose address names the action ranks after the action itself',
+    {
+      text: null,
+      html: '<a href="https://w.example/hilfe/einladungen">Was ist das?</a><a href="https://w.example/invite/accept/Wn4r">Einladung annehmen</a>',
+    },
+    ['https://w.example/invite/accept/Wn4r', 'https://w.example/hilfe/einladungen'],
+  ],
+  [
+    "an RSVP is an invitation's action, before a gift registry",
+    {
+      text: null,
+      html: '<a href="https://v.example/registry/hl-2026">View registry</a><a href="https://v.example/rsvp/hl-2026">RSVP by April 1</a>',
+    },
+    ['https://v.example/rsvp/hl-2026', 'https://v.example/registry/hl-2026'],
+  ],
+  [
+    'a link to stop receiving invitations is an opt-out, last, though it speaks of invitations',
+    {
+      text: null,
+      html: '<a href="https://c.example/noel/reserver">Réserver ma place</a><a href="https://c.example/desabonnement">Ne plus recevoir nos invitations</a>',
+    },
+    ['https://c.example/noel/reserver', 'https://c.example/desabonnement'],
+  ],
+  [
+    'Indonesian "atur ulang" (set again) is a reset only of a password: rescheduling ranks after tracking',
+    {
+      text: null,
+      html: '<a href="https://k.example/jadwal-ulang">Atur ulang jadwal</a><a href="https://trk.k.example/r/JX10">Lacak paket</a>',
+    },
+    ['https://trk.k.example/r/JX10', 'https://k.example/jadwal-ulang'],
+  ],
+  [
+    'Vietnamese "định vị" (locate) names a next step',
+    {
+      text: null,
+      html: '<a href="https://b.example/r/xem-chi-nhanh">Tìm bưu cục</a><a href="https://trk.b.example/r/EB12">Định vị bưu gửi</a>',
+    },
+    ['https://trk.b.example/r/EB12', 'https://b.example/r/xem-chi-nhanh'],
+  ],
+  [
+    'Portuguese "gerenciar" (manage) names a next step',
+    {
+      text: null,
+      html: '<a href="https://a.example/bagagem">Bagagem</a><a href="https://a.example/minhas-reservas/QP">Gerenciar reserva</a>',
+    },
+    ['https://a.example/minhas-reservas/QP', 'https://a.example/bagagem'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

@@ -20,7 +20,7 @@ const MAX_TEXT = 128 * 1024;
 // Action words in the addresses and in the button texts of the languages senders write in (issue 17).
 const ACTION = new RegExp(
   [
-    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started|\\bjoin\\b',
+    'verif|confirm|activat|validat|reset|password|passwd|log-?in|sign-?in|signin|magic|token|auth|invit|accept|otp|session|approve|onboard|welcome|get-?started|\\bjoin\\b|\\brsvp\\b',
     'passwort|beitreten|mot de passe|rejoindre|contraseña|unirte|unirse|senha|participar|unisciti|partecipa|wachtwoord|deelnemen|hasło|dołącz',
     'пароль|присоедин|パスワード|参加|密码|密碼|加入|비밀번호|참여|şifre|katıl|كلمة المرور|انضم',
     'bestätig|anmeld|zurücksetz|einladung|annehmen|aktivier',
@@ -42,15 +42,15 @@ const ACTION = new RegExp(
     'xác nhận|xác minh|xác thực|đăng nhập|đặt lại|mật khẩu|chấp nhận|kích hoạt',
     '確認|認証|인증',
     'אימות|לאמת|אישור|לאשר|כניסה|להיכנס|להתחבר|התחברות|איפוס|סיסמה|הצטרפות|להצטרף|קבלת ההזמנה|הפעלה|להפעיל',
-    'verifikasi|konfirmasi|masuk|atur ulang|kata sandi|aktifkan|aktivasi|gabung|terima undangan',
+    'verifikasi|konfirmasi|masuk|atur ulang (?:kata )?sandi|kata sandi|aktifkan|aktivasi|gabung|terima undangan',
     'ยืนยัน|เข้าสู่ระบบ|รีเซ็ต|รหัสผ่าน|ตอบรับ|เข้าร่วม|เปิดใช้งาน',
   ].join('|'),
   'i',
 );
 const OPT_OUT =
-  /unsubscri|opt[-_ ]?out|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký|הסרה מ|להסרה|berhenti berlangganan|ยกเลิกการรับ|ยกเลิกการสมัครรับ/i;
+  /unsubscri|opt[-_ ]?out|d[ée]sabonn|ne plus recevoir|stop receiving|nicht mehr erhalten|no recibir más|não receber mais|non ricevere più|niet meer ontvangen|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký|הסרה מ|להסרה|berhenti berlangganan|ยกเลิกการรับ|ยกเลิกการสมัครรับ/i;
 const LOW =
-  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة|nápověda|hjälp|kundtjänst|допомога|सहायता|trợ giúp|hỗ trợ|ochrana osobních údajů|integritet|конфіденційн|गोपनीयता|quyền riêng tư|פרטיות|תנאי שימוש|עזרה|תמיכה|privasi|bantuan|syarat dan ketentuan|ความเป็นส่วนตัว|ช่วยเหลือ|ข้อกำหนด/i;
+  /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|hilfe|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة|nápověda|hjälp|kundtjänst|допомога|सहायता|trợ giúp|hỗ trợ|ochrana osobních údajů|integritet|конфіденційн|गोपनीयता|quyền riêng tư|פרטיות|תנאי שימוש|עזרה|תמיכה|privasi|bantuan|syarat dan ketentuan|ความเป็นส่วนตัว|ช่วยเหลือ|ข้อกำหนด/i;
 /** The next step of an order, a delivery, a booking or an invoice, on a link's text: "View your order",
  * "Track package", "Manage booking", "Pay invoice". Ranked after an action link, before other links. */
 const NEXT_STEP = new RegExp(
@@ -58,13 +58,13 @@ const NEXT_STEP = new RegExp(
     'view|see|track|manage|pay|download|open|check',
     'ansehen|anzeigen|verfolgen|verwalten|bezahlen|herunterladen|öffnen',
     'voir|suivre|gérer|payer|télécharger|ouvrir|consulter',
-    'ver|seguir|rastrear|gestionar|pagar|descargar|baixar|abrir|acompanhar|vedi|visualizza|traccia|segui|gestisci|paga|scarica|apri',
+    'ver|seguir|rastrear|gestionar|gerenciar|gerir|pagar|descargar|baixar|abrir|acompanhar|vedi|visualizza|traccia|segui|gestisci|paga|scarica|apri',
     'bekijk|volg|beheer|betaal|zobacz|śledź|zarządzaj|zapłać|pobierz|otwórz',
     'посмотреть|просмотреть|отследить|отслеживать|управлять|оплатить|скачать|открыть',
     'görüntüle|takip et|yönet|öde|indir',
     'zobrazit|sledovat|spravovat|zaplatit|stáhnout|otevřít|visa|spåra|hantera|betala|ladda ner|öppna',
     'переглянути|відстежити|керувати|оплатити|завантажити|відкрити',
-    'xem|theo dõi|quản lý|thanh toán|tải xuống|tải về',
+    'xem|theo dõi|định vị|tra cứu|quản lý|thanh toán|tải xuống|tải về',
   ].join(
     '|',
   )})(?!\\p{L})|見る|追跡|管理|支払|ダウンロード|查看|跟踪|追踪|支付|下载|보기|추적|관리|결제|다운로드|عرض|تتبع|إدارة|ادفع|تنزيل|تحميل|देखें|ट्रैक|भुगतान|डाउनलोड|צפייה|לצפייה|מעקב|ניהול|לתשלום|הורדה|ดู|ติดตาม|จัดการ|ชำระ|ดาวน์โหลด|(?<!\\p{L})(?:lihat|lacak|kelola|bayar|unduh|buka|cek)(?!\\p{L})`,
@@ -131,8 +131,11 @@ function score(candidate: Candidate): number {
   const said = `${candidate.text.slice(0, MAX_SAID)} ${candidate.url.slice(0, MAX_SAID)} ${wrappedTarget(candidate.url).slice(0, MAX_SAID)}`;
   if (OPT_OUT.test(said)) return 0;
   if (RETURNS.test(said)) return 1;
-  if (ACTION.test(said)) return 3;
-  if (LOW.test(said) || candidate.image || isHome(candidate.url)) return 1;
+  // A help or legal page about the action ("Was ist das?" to /hilfe/einladungen) is help: its address
+  // names the action, its text does not.
+  const low = LOW.test(said);
+  if (ACTION.test(said) && (!low || ACTION.test(candidate.text.slice(0, MAX_SAID)))) return 3;
+  if (low || candidate.image || isHome(candidate.url)) return 1;
   if (NEXT_STEP.test(candidate.text.slice(0, MAX_SAID))) return 2.5;
   return 2;
 }
