@@ -1,5 +1,6 @@
-// The ingest ceiling of issue 8: nodemailer's smtp-server with the options inboxd's own listener uses,
-// reading every message and throwing it away. Prints `{"port": N}` once listening on 127.0.0.1.
+// The ingest ceiling of issues 8 and 15: nodemailer's smtp-server with the options inboxd's listener used
+// while it ran smtp-server (before P49), reading every message and throwing it away. Prints `{"port": N}`
+// once listening on 127.0.0.1.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
