@@ -142,10 +142,6 @@ export class SmtpSession implements SessionInfo {
     this.#raw.destroy();
   }
 
-  get closed(): boolean {
-    return this.#mode === 'closed';
-  }
-
   #listen(socket: Socket): void {
     socket.on('data', (chunk: Buffer) => this.#read(chunk));
     socket.on('timeout', () => this.#timedOut());
@@ -192,7 +188,7 @@ export class SmtpSession implements SessionInfo {
     if (this.#ending || this.#mode === 'closed') return;
     if (this.#mode === 'data') return this.#readData(chunk);
     this.#pending = this.#pending === null ? chunk : Buffer.concat([this.#pending, chunk]);
-    this.#drain();
+    this.#answer();
     if (this.#busy && !this.#backlogPaused && (this.#pending?.length ?? 0) > BACKLOG_BYTES) {
       this.#backlogPaused = true;
       this.#socket.pause();
@@ -200,7 +196,7 @@ export class SmtpSession implements SessionInfo {
   }
 
   /** Answers the complete command lines read so far, in order, until one waits for a hook. */
-  #drain(): void {
+  #answer(): void {
     while (!this.#busy && !this.#ending && this.#mode === 'command' && this.#pending !== null) {
       const pending = this.#pending;
       const lf = pending.indexOf(LF);
@@ -310,7 +306,7 @@ export class SmtpSession implements SessionInfo {
         this.#busy = false;
         if (this.#mode === 'closed' || this.#ending) return;
         this.#recipientReply(reply);
-        this.#drain();
+        this.#answer();
       });
   }
 
@@ -377,7 +373,7 @@ export class SmtpSession implements SessionInfo {
         if (this.#mode === 'closed' || this.#ending) return;
         if (reply.code === 421) return this.#end(reply);
         this.#send(reply);
-        this.#drain();
+        this.#answer();
       });
   }
 
