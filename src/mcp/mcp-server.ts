@@ -1,6 +1,7 @@
 // One MCP server per request (D23: stateless), holding the caller of that request and the tools, each
 // an operation of the table run with the caller's arguments as the SDK checked them.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../inbox/shared/caller.js';
 import type { z } from 'zod';
@@ -14,10 +15,15 @@ export const INSTRUCTIONS =
   'To sign up somewhere: create_inbox, give the address to the site, wait_for_message on it, then use the codes or links it returns. ' +
   `${SENDER_WARNING} Closed and premium domains need the Authorization: Bearer key of the HTTP request. Failures are tool errors whose text starts with a stable slug such as not_found or rate_limited.`;
 
+/** One JSON Schema validator for every request's server: the SDK makes an Ajv instance (with its formats)
+ * for each server it is not given one, about 0.3 ms of the event loop per MCP request (issue 15), and uses it
+ * only for elicitation, which these tools never ask for. */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 export function createMcpServer(inbox: Inbox, caller: Caller, version: string): McpServer {
   const server = new McpServer(
     { name: 'inboxd', version },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator },
   );
   for (const tool of TOOLS) {
     // Every operation's type is one of the table's; the SDK has checked the arguments against its schema.
