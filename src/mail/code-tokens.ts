@@ -95,6 +95,8 @@ export function plausible(token: string): boolean {
   // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
   // A key may carry a short prefix before its even groups (CNH-20-4418-9937-7025): three groups of four
   // digits or more alike at its end are a key's.
+  // Words of capitals and a year joined by dashes (SINT-2025, EXPO-2026): an event's or a campaign's name.
+  if (/^[A-Z]{3,}(?:-[A-Z]{3,})*-(?:19|20)\d\d$/.test(token)) return false;
   if (
     /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))*-\d+$/.test(token) &&
     token.replace(/\D/g, '').length >= 7 &&

@@ -824,7 +824,7 @@ const NOT_CODES = [
   'order',
   // An event's code or number ("Código do evento: NAT25-RF", "Mã sự kiện: CDS-SME-1206", "Номер події"): the
   // event's reference, which a guest is not asked to type
-  '(?:events?|eventos?|événements?|evenement(?:en)?|veranstaltung(?:en)?|wydarzeni[ae]|мероприяти[яей]|событи[яей]|поді[їй]|evenemang(?:et|s)?|etkinli[kğ]\\p{L}*|acara|sự kiện)',
+  '(?:events?|eventos?|événements?|evenement(?:en)?|veranstaltung(?:en)?|wydarzeni[ae]|мероприяти[яей]|событи[яей]|поді[їй]|evenemang(?:et|s)?|etkinli[kğ]\\p{L}*|acara|sự kiện|activit(?:y|ies)|actividad(?:es)?|activités?|attività|atividades?|aktivität(?:en)?|activiteit(?:en)?)',
   'イベント',
   '活动',
   '活動',
@@ -865,7 +865,7 @@ const NOT_CODES = [
   'ติดต่อ',
   // An incident's or a case's number in a security alert ("Code incident : 48213", "Mã sự cố", "事件编号",
   // "Codice pratica")
-  '(?:incident|incidente|incidencia|mã sự cố|pratica|dossier|expediente)',
+  '(?:incident|incidente|incidencia|insiden|mã sự cố|pratica|dossier|expediente)',
   'инцидент*',
   '事件',
   'お客様',
@@ -910,7 +910,8 @@ const NOT_CODES = [
   'routing',
   'vat',
   'gift card',
-  'case',
+  // a case's number, not "the code is case sensitive"
+  'case(?!\\s+sensitive)',
   'qr',
   'error',
   'status',

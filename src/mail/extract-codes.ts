@@ -69,6 +69,8 @@ const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
+/** How far after a typed token the action it is for may start (" pour vous connecter"). */
+const ACTION_NEAR = 24;
 /** What may stand between a word naming a code and the code itself for the word to be its label: marks, the
  * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
  * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
@@ -490,6 +492,15 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (needsLabel(token)) {
     if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) || headed(unnamed, token, line))
       return alone ? 4 : 3;
+    // Lower case, set apart and named as a code by the line under it ("hx72pq" / "Zadejte tento kód …"), or
+    // after a verb asking to type it and before the action it is for at once ("Saisissez a7k-m2q pour vous
+    // connecter"): a commit's or a file's name is neither typed nor called a code.
+    if (/[a-z]/.test(token) && message.purposeShown) {
+      if (unnamed && namedBelow(line.next) === true) return 3;
+      const action = firstMatch(ACTION, following);
+      if (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end)) && action !== null && action.start <= ACTION_NEAR)
+        return 3;
+    }
     return unnamed && message.subjectNamesCode && introduced(token, line) ? 2 : 0;
   }
   // A noun with another number between it and the token names that number first ("code for the payment
