@@ -654,6 +654,10 @@ const ENTERS = [
   'zadejte',
   'ange',
   'använd',
+  // "Bekräfta med 9031-5528", confirm with: the code is what the action is done with
+  'bekräfta med',
+  'confirm with',
+  'bevestig met',
   'введите',
   'укажите',
   'используйте',
@@ -801,8 +805,9 @@ const ENTERS = [
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
-/** A tax, whose rate is a percentage that offers no saving ("incl. 21% btw", "IVA 21%", "19% MwSt."). */
-const TAX = String.raw`(?<![\p{L}])(?:btw|vat|mwst|ust|tva|iva|gst|kdv|ppn|moms|dph|ptu|ндс|пдв|ภาษี|消费税|消費税|부가세|ضريبة|מע"מ)(?![\p{L}])`;
+/** A tax, whose rate is a percentage that offers no saving ("incl. 21% btw", "IVA 21%", "19% MwSt."), or an
+ * interest rate ("taux 9,5 %", "rate 4.2%", "Zinssatz 3,1 %"), which offers none either. */
+const TAX = String.raw`(?<![\p{L}])(?:taux|rate|interest|zins(?:satz)?|tasso|tasa|taxa|rente|apr|faiz|btw|vat|mwst|ust|tva|iva|gst|kdv|ppn|moms|dph|ptu|ндс|пдв|ภาษี|消费税|消費税|부가세|ضريبة|מע"מ)(?![\p{L}])`;
 
 export const PROMOTION_AFTER = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(at checkout|off (?:your|all|everything)|discount|rabatt|réduction|descuento|desconto|sconto|korting|rabat|скидк|bij het afrekenen|an der kasse|im warenkorb|au moment du paiement|dans (?:votre|ton) panier|en el carrito|al finalizar (?:tu|la) compra|no carrinho|nel carrello|w koszyku|в корзине|при оформлении|v košíku|i kassan|sepette|diskon|potongan)|(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|הנחה|ส่วนลด|ลดเพิ่ม|छूट`,

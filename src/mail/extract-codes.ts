@@ -85,7 +85,7 @@ const COPULA_END =
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
 /** What leads the item of a list: "1. ", "2) ", "[3] ", "a) ", "- ", "• ". The items of a list of codes
  * (recovery codes, one per line) stand as if alone on their lines. */
-const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
+const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦▸►‣])\s+/u;
 const LIST_MARKER = new RegExp(`${LIST_LEAD.source}$`, 'u');
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
@@ -324,7 +324,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     after = after.replace(WRAP_AFTER, '');
   }
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
-  if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
+  if (/\d\)?\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after) || isTime(token, after)) return 0;
   // Letters and digits next to a further group the token does not take in ("AB1 K7P 2QX 9ZZ"): part of
   // something longer, and which part a form wants is a guess, worse than no code.
