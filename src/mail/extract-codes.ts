@@ -546,8 +546,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
  * connexion ", "for sign-in ". */
 const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
 function purposeThen(between: string): boolean {
-  return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
+  return (PURPOSE_PHRASE.test(between) || PURPOSE_COLON.test(between)) && PURPOSE.test(between);
 }
+/** The same words ending in a colon, a little longer: "Codice di verifica per l'accesso genitore: ", "Code
+ * de vérification pour l'espace parents : ". */
+const PURPOSE_COLON = /^[\p{L}\p{M}\s'’-]{1,40}[:：]\s*$/u;
 
 /** Whether a token set apart is introduced by the line above it, ending in a colon, or heads a list of its
  * like. */
@@ -579,7 +582,10 @@ const PHRASE_REACH = 16;
 /** Whether a noun, or a code noun just before it in the same phrase, names a code only as a label (a PIN). */
 function weakNoun(context: string, noun: Word): boolean {
   const phrase = context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end);
-  for (const m of phrase.matchAll(CODE_NOUN)) if (WEAK_NOUN.test(m[0])) return true;
+  // A password or a PIN followed by what is done to it ("비밀번호 재설정 화면에", the password-reset screen) is
+  // the purpose a code is for, not the code's label.
+  for (const m of phrase.matchAll(CODE_NOUN))
+    if (WEAK_NOUN.test(m[0]) && !PURPOSE.test(context.slice(noun.end, noun.end + PHRASE_REACH))) return true;
   return false;
 }
 
