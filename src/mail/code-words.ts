@@ -433,6 +433,7 @@ const ACTIONS = [
   'přístup*',
   'vstup*',
   'доступ*',
+  'truy cập',
   // Activating an account, a card, a SIM or a licence: "code … om je account te activeren"
   'activate',
   'activation',

@@ -914,7 +914,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'a lower-case code set apart, named as a code by the line under it',
-    text('A password reset was requested for your account.\n\nq7m2kx\n\nEnter this code on the reset page.', 'Reset your password'),
+    text(
+      'A password reset was requested for your account.\n\nq7m2kx\n\nEnter this code on the reset page.',
+      'Reset your password',
+    ),
     ['q7m2kx'],
   ],
   [
@@ -937,7 +940,11 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Código de la actividad: CA-2611 · 4 créditos', 'Invitación: jornada técnica'),
     [],
   ],
-  ["no code: an incident's code in a security alert (Indonesian)", text('Kode insiden: INC-447120', 'Upaya masuk diblokir'), []],
+  [
+    "no code: an incident's code in a security alert (Indonesian)",
+    text('Kode insiden: INC-447120', 'Upaya masuk diblokir'),
+    [],
+  ],
   [
     "no code: capitals and a year joined by a dash, an event's name",
     text('Please quote FEST-2026 when you sign up.', 'Sign up for the fair'),
@@ -965,7 +972,10 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'an interest rate above a code is no saving',
-    text('To confirm your investment (rate 9,5 %, 24 months), enter the following code:\n\n1 9 6 0 4 4 7 2', 'Confirm your investment'),
+    text(
+      'To confirm your investment (rate 9,5 %, 24 months), enter the following code:\n\n1 9 6 0 4 4 7 2',
+      'Confirm your investment',
+    ),
     ['19604472'],
   ],
   [
@@ -1005,8 +1015,16 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   [
     'a code under a line naming the password it resets, in a mail that mentions a booking (Korean)',
-    text('아래 인증코드를 비밀번호 재설정 화면에 입력해 주세요.\nKX7-42M\n다가오는 예약: 6월 21일', '비밀번호 재설정 인증코드'),
+    text(
+      '아래 인증코드를 비밀번호 재설정 화면에 입력해 주세요.\nKX7-42M\n다가오는 예약: 6월 21일',
+      '비밀번호 재설정 인증코드',
+    ),
     ['KX7-42M'],
+  ],
+  [
+    'an access code named for what it opens (Vietnamese "truy cập", access, before "tài liệu", document)',
+    text('Mã truy cập tài liệu: 730 214', 'Mã truy cập tài liệu cần ký'),
+    ['730214'],
   ],
 ];
 

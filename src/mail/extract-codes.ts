@@ -498,7 +498,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     if (/[a-z]/.test(token) && message.purposeShown) {
       if (unnamed && namedBelow(line.next) === true) return 3;
       const action = firstMatch(ACTION, following);
-      if (enter !== null && ENTERED_PLACE.test(sentence.slice(enter.end)) && action !== null && action.start <= ACTION_NEAR)
+      if (
+        enter !== null &&
+        ENTERED_PLACE.test(sentence.slice(enter.end)) &&
+        action !== null &&
+        action.start <= ACTION_NEAR
+      )
         return 3;
     }
     return unnamed && message.subjectNamesCode && introduced(token, line) ? 2 : 0;
