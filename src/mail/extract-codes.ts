@@ -69,6 +69,8 @@ const PARAGRAPH_WINDOW = 200;
 const SENTENCE_WINDOW = 160;
 /** How close after a number deep in a sentence the word naming it must start ("489126 kodunu"). */
 const NAMED_NEAR = 8;
+/** How far after a typed token the action it is for may start (" pour vous connecter"). */
+const ACTION_NEAR = 24;
 /** What may stand between a word naming a code and the code itself for the word to be its label: marks, the
  * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
  * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
@@ -83,7 +85,7 @@ const COPULA_END =
 const MASK_BEFORE = /(?:[*•●✱]|(?<![\p{L}])[xX]{2,})\s?$/u;
 /** What leads the item of a list: "1. ", "2) ", "[3] ", "a) ", "- ", "• ". The items of a list of codes
  * (recovery codes, one per line) stand as if alone on their lines. */
-const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦])\s+/u;
+const LIST_LEAD = /^(?:\(?\d{1,2}[.)]|\[\d{1,2}\]|[a-z][.)]|[-–•*·▪◦▸►‣])\s+/u;
 const LIST_MARKER = new RegExp(`${LIST_LEAD.source}$`, 'u');
 /** Brackets, quotes and emphasis around a code ("[ 37104286 ]", "**603819**", "【482913】"). */
 const WRAP_BEFORE = /[*_[【「『(（]+\s*$/;
@@ -322,7 +324,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     after = after.replace(WRAP_AFTER, '');
   }
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return 0;
-  if (/[\d)]\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
+  if (/\d\)?\s?$/.test(before) || /^\s?\d/.test(after)) return 0; // part of a longer number (phone, card, IBAN)
   if (UNIT_AFTER.test(after) || isTime(token, after)) return 0;
   // Letters and digits next to a further group the token does not take in ("AB1 K7P 2QX 9ZZ"): part of
   // something longer, and which part a form wants is a guess, worse than no code.
@@ -490,6 +492,20 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (needsLabel(token)) {
     if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) || headed(unnamed, token, line))
       return alone ? 4 : 3;
+    // Lower case, set apart and named as a code by the line under it ("hx72pq" / "Zadejte tento kód …"), or
+    // after a verb asking to type it and before the action it is for at once ("Saisissez a7k-m2q pour vous
+    // connecter"): a commit's or a file's name is neither typed nor called a code.
+    if (/[a-z]/.test(token) && message.purposeShown) {
+      if (unnamed && namedBelow(line.next) === true) return 3;
+      const action = firstMatch(ACTION, following);
+      if (
+        enter !== null &&
+        ENTERED_PLACE.test(sentence.slice(enter.end)) &&
+        action !== null &&
+        action.start <= ACTION_NEAR
+      )
+        return 3;
+    }
     return unnamed && message.subjectNamesCode && introduced(token, line) ? 2 : 0;
   }
   // A noun with another number between it and the token names that number first ("code for the payment
@@ -535,8 +551,11 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
  * connexion ", "for sign-in ". */
 const PURPOSE_PHRASE = /^[\p{L}\p{M}\s'’-]{1,24}$/u;
 function purposeThen(between: string): boolean {
-  return PURPOSE_PHRASE.test(between) && PURPOSE.test(between);
+  return (PURPOSE_PHRASE.test(between) || PURPOSE_COLON.test(between)) && PURPOSE.test(between);
 }
+/** The same words ending in a colon, a little longer: "Codice di verifica per l'accesso genitore: ", "Code
+ * de vérification pour l'espace parents : ". */
+const PURPOSE_COLON = /^[\p{L}\p{M}\s'’-]{1,40}[:：]\s*$/u;
 
 /** Whether a token set apart is introduced by the line above it, ending in a colon, or heads a list of its
  * like. */
@@ -568,7 +587,10 @@ const PHRASE_REACH = 16;
 /** Whether a noun, or a code noun just before it in the same phrase, names a code only as a label (a PIN). */
 function weakNoun(context: string, noun: Word): boolean {
   const phrase = context.slice(Math.max(0, noun.start - PHRASE_REACH), noun.end);
-  for (const m of phrase.matchAll(CODE_NOUN)) if (WEAK_NOUN.test(m[0])) return true;
+  // A password or a PIN followed by what is done to it ("비밀번호 재설정 화면에", the password-reset screen) is
+  // the purpose a code is for, not the code's label.
+  for (const m of phrase.matchAll(CODE_NOUN))
+    if (WEAK_NOUN.test(m[0]) && !PURPOSE.test(context.slice(noun.end, noun.end + PHRASE_REACH))) return true;
   return false;
 }
 
