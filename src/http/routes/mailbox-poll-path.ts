@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'fast-querystring';
 import type { Inbox } from '../../inbox/inbox.js';
 import type { ListInput } from '../../inbox/list-messages.js';
-import { rateLimitHeaders } from '../../inbox/shared/gate.js';
+import { rateLimitHeaderList, rateLimitHeaders } from '../../inbox/shared/gate.js';
 import type { ListResponse } from '../../inbox/shared/view-schemas.js';
 import type { ClientAddressRule } from '../../limits/client-address.js';
 import type { LimitVerdict } from '../../limits/rate-limiter.js';
@@ -103,9 +103,7 @@ export function createPollPath(options: PollPathOptions): PollPath {
       passOn(request, response);
       return;
     }
-    const headers = [...fixedHeaders];
-    if (admitted !== undefined)
-      for (const [name, value] of Object.entries(rateLimitHeaders(admitted))) headers.push(name.toLowerCase(), value);
+    const headers = admitted === undefined ? fixedHeaders.slice() : fixedHeaders.concat(rateLimitHeaderList(admitted));
     headers.push('etag', poll.etag, 'cache-control', cacheControl);
     if (poll.notModified) {
       // No body and no Content-Length, as fastify answered a 304.

@@ -13,12 +13,30 @@ import type { Address } from '../../mail/address.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 
+/** The RateLimit-* headers of a verdict, as name, value, name, value: the names in lower case, as a
+ * flat list for `writeHead` (the pollers' path, P50). */
+export function rateLimitHeaderList(verdict: LimitVerdict): string[] {
+  return [
+    'ratelimit-limit',
+    String(verdict.limit),
+    'ratelimit-remaining',
+    String(Math.max(0, verdict.remaining)),
+    'ratelimit-reset',
+    String(Math.ceil(verdict.resetMs / 1000)),
+  ];
+}
+
+const CANONICAL: Readonly<Record<string, string>> = {
+  'ratelimit-limit': 'RateLimit-Limit',
+  'ratelimit-remaining': 'RateLimit-Remaining',
+  'ratelimit-reset': 'RateLimit-Reset',
+};
+
 export function rateLimitHeaders(verdict: LimitVerdict): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(verdict.limit),
-    'RateLimit-Remaining': String(Math.max(0, verdict.remaining)),
-    'RateLimit-Reset': String(Math.ceil(verdict.resetMs / 1000)),
-  };
+  const list = rateLimitHeaderList(verdict);
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) headers[CANONICAL[list[i]!]!] = list[i + 1]!;
+  return headers;
 }
 
 /** D17: the client is the live API key when one is sent, else the network. An unknown key is not an

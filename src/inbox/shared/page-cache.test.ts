@@ -31,4 +31,17 @@ describe('page cache', () => {
     assert.equal(cache.get('big'), undefined);
     assert.equal(cache.get('a')?.body.toString(), 'two');
   });
+
+  it('evicts from the least recently used half, whatever order the recent half was read in', () => {
+    const weight = 160 + 3 + 1 + 3 + 10;
+    const key = (i: number) => `k${String(i).padStart(2, '0')}`;
+    const cache = createPageCache(10 * weight);
+    for (let i = 0; i < 10; i += 1) cache.set(key(i), page('x'.repeat(10)));
+    // The five oldest are read (again and again); the five newest are not.
+    for (let round = 0; round < 3; round += 1) for (let i = 0; i < 5; i += 1) assert.ok(cache.get(key(i)));
+    for (let i = 10; i < 15; i += 1) cache.set(key(i), page('x'.repeat(10)));
+    assert.equal(cache.size.entries, 10);
+    for (let i = 0; i < 5; i += 1) assert.ok(cache.get(key(i)), `k${i} was read, so it stays`);
+    for (let i = 5; i < 10; i += 1) assert.equal(cache.get(key(i)), undefined, `k${i} was never read`);
+  });
 });

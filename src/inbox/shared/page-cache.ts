@@ -26,8 +26,13 @@ function weigh(key: string, page: CachedPage): number {
 }
 
 export function createPageCache(maxBytes: number): PageCache {
-  const entries = new Map<string, { page: CachedPage; bytes: number }>();
+  // `used`: the count of gets and sets when the entry was last moved to the recent end. A get moves an
+  // entry again only once that many others have been moved since as half the entries hold: the newer
+  // half is never reordered, so a poll of a cached page costs one lookup, not a delete and an insert
+  // (P50), and what is evicted is still among the least recently used half.
+  const entries = new Map<string, { page: CachedPage; bytes: number; used: number }>();
   let bytes = 0;
+  let moves = 0;
   function remove(key: string): void {
     const entry = entries.get(key);
     if (entry === undefined) return;
@@ -39,8 +44,11 @@ export function createPageCache(maxBytes: number): PageCache {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
       // Most recently used last: the Map keeps insertion order.
-      entries.delete(key);
-      entries.set(key, entry);
+      if (moves - entry.used > entries.size / 2) {
+        entries.delete(key);
+        entries.set(key, entry);
+        entry.used = ++moves;
+      }
       return entry.page;
     },
     set(key, page) {
@@ -52,7 +60,7 @@ export function createPageCache(maxBytes: number): PageCache {
         entries.delete(oldest);
         bytes -= entry.bytes;
       }
-      entries.set(key, { page, bytes: weight });
+      entries.set(key, { page, bytes: weight, used: ++moves });
       bytes += weight;
     },
     get size() {
