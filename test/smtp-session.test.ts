@@ -104,7 +104,7 @@ describe('SMTP session', () => {
         idleTimeoutMs: () => 60_000,
         failed: (error) => assert.fail(String(error)),
         data: (_session, control) => ({
-          add: () => undefined,
+          add: () => false,
           abort: () => undefined,
           end: async () => {
             control.pause();

@@ -92,4 +92,13 @@ describe('gathering a message as DATA streams in (issue 15)', () => {
     dropped.drop();
     assert.equal(buffers.waiting(), 1);
   });
+
+  it('says which chunks it keeps, so the session frees the others at once (P50)', () => {
+    const bytes = new MessageBytes(1000, 5000, pool());
+    const kept = chunksOf(3000, 400).map((chunk) => bytes.add(chunk));
+    // Kept while the message is under 1000 bytes; copied from the chunk that takes it past, and after.
+    assert.deepEqual(kept, [true, true, false, false, false, false, false, false]);
+    assert.equal(bytes.add(Buffer.alloc(2500)), false, 'past the limit: dropped, nothing kept');
+    assert.equal(bytes.take(), null);
+  });
 });

@@ -34,19 +34,26 @@ export class MessageBytes {
     return this.#size;
   }
 
-  add(chunk: Buffer): void {
+  /** Adds the next bytes; true when `chunk` itself is kept (below `directFrom`), false when its bytes were
+   * copied or dropped, so that whoever read it may free it now. */
+  add(chunk: Buffer): boolean {
     const at = this.#size;
     this.#size += chunk.length;
-    if (this.#dropped) return;
-    if (this.#size > this.maxBytes) return this.drop();
+    if (this.#dropped) return false;
+    if (this.#size > this.maxBytes) {
+      this.drop();
+      return false;
+    }
     if (this.#buffer === null) {
       this.#chunks.push(chunk);
-      if (this.#size > this.directFrom) this.#gather();
-      return;
+      if (this.#size <= this.directFrom) return true;
+      this.#gather();
+      return false;
     }
     if (!this.#settled) this.#settle(at);
     this.#reserve(this.#size);
     new Uint8Array(this.#buffer, at, chunk.length).set(chunk);
+    return false;
   }
 
   /** Forgets the bytes (the message is over its limit and is only drained from now on). */

@@ -170,7 +170,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     });
     return {
       add(chunk) {
-        bytes.add(chunk);
+        const kept = bytes.add(chunk);
         mailRead.read(chunk.length);
         pace.bytes(chunk.length);
         ticket?.touch();
@@ -193,6 +193,7 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
             },
           });
         }
+        return kept;
       },
       abort() {
         pace.stop();

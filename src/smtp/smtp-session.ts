@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { TLSSocket, type SecureContext } from 'node:tls';
 import { DotUnstuffer } from './dot-unstuffing.js';
 import { parseCommandLine, parseMailFrom, parseRcptTo } from './smtp-command.js';
+import { releaseChunk } from './release-chunk.js';
 import {
   formatReply,
   MAX_COMMAND_LINE_BYTES,
@@ -34,7 +35,8 @@ export interface DataControl {
 
 /** One message's data as it arrives. */
 export interface MessageSink {
-  add(chunk: Buffer): void;
+  /** Takes the next bytes; true when the sink keeps a view of `chunk` after the call (a copy is not one). */
+  add(chunk: Buffer): boolean;
   /** The data ended: the reply to it (250 only after the durable commit, D10). */
   end(): Promise<SmtpReply>;
   /** The session ended first: nothing is stored. */
@@ -351,8 +353,12 @@ export class SmtpSession implements SessionInfo {
   #readData(chunk: Buffer): void {
     const data = this.#data!;
     const { parts, end } = data.unstuffer.push(chunk);
-    for (const part of parts) data.sink.add(part);
-    if (end < 0) return;
+    let kept = false;
+    for (const part of parts) kept = data.sink.add(part) || kept;
+    if (end < 0) {
+      if (!kept) releaseChunk(chunk);
+      return;
+    }
     this.#data = null;
     this.#mode = 'command';
     if (this.#gatePaused) {
