@@ -67,13 +67,16 @@ export function typed(token: string): string {
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
     // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066), or ten or fifteen in two or three of five (38219-40671, 88213-55091-04477), an
-    // activation code to nine in three of three (482 019 336), each a code only when named so at once; a phone
-    // number's groups are of unequal lengths or set apart with spaces.
+    // activation code to nine in three of three (482 019 336), or an eSIM's to sixteen in four dash groups of
+    // four (3318-7720-4491-6605; a card's number, of the same length, is set out with spaces), each a code
+    // only when named so at once; a phone number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
       ((digits >= 4 && digits <= 8) ||
-        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{5}[- ]\d{5}$|^\d{5}-\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(token)) &&
+        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{4}(?:-\d{4}){3}$|^\d{5}[- ]\d{5}$|^\d{5}-\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(
+          token,
+        )) &&
       !DATE.test(token) &&
       !/^(\d)(?:[ -]?\1)+$/.test(token)
     );

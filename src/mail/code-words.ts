@@ -712,6 +712,17 @@ const ENTERS = [
   '填入',
   'डालें',
   'sử dụng',
+  // "Usa k7m2p9 per accedere", "Usa este código", "Benutze diesen Code", "Используй код": the familiar
+  // forms of "use" where the lists had only the polite ones
+  'usa',
+  'usate',
+  'usi',
+  'usá',
+  'benutze',
+  'benutzen sie',
+  'используй',
+  'використай',
+  'použij',
   // Chinese: use ("请使用 628014 完成验证")
   '使用',
   // Hebrew, Indonesian, Thai
@@ -815,15 +826,18 @@ export const PROMOTION_AFTER = new RegExp(
   'iu',
 );
 
-/** A sentence offering a saving or a free delivery: a code in it is a discount code. */
+/** A sentence offering a saving or a free delivery, or a code for one's next purchase ("Ihr Code für die
+ * nächste Bestellung", "Pakai lagi kode … untuk belanja berikutnya"): a code in it is a discount code. */
 export const PROMOTION = new RegExp(
-  String.raw`(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र`,
+  String.raw`(?<!(?:${TAX})\s?\d{1,2}(?:[.,]\d{1,2})?\s?)%(?!\s?(?:${TAX}))|(?<![\p{L}\p{N}])(?:free (?:shipping|delivery)|deals?(?![\p{L}])|orders? (?:over|above)|minimum (?:order|spend|purchase)|mindestbestellwert|d'achat|compra mínima|spesa minima|min(?:imum|\.) belanja|sleva|slev\p{L}*|знижк\p{L}*|промокод\p{L}*|erbjudande|discount|sales?(?![\p{L}])|off (?:your|all|everything)|at checkout|rabatt|gutschein|versandkostenfrei|kostenlose[nr]? (?:versand|lieferung)|réduction|livraison (?:offerte|gratuite)|remise|descuento|envío gratis|desconto|frete grátis|sconto|spedizione gratuita|korting|gratis verzending|rabat|darmowa dostawa|скидк\p{L}*|бесплатн\p{L}* доставк\p{L}*|indirim|ücretsiz kargo|kupon|coupon|voucher|promo|diskon|potongan|gratis ongkir|cashback|bij het afrekenen|for the price of|voor de prijs van|zum preis von|pour le prix de|por el precio de|pelo preço de|al prezzo di|free (?:trial|month)|next (?:order|purchase|visit)|nächste[nr]? (?:bestellung|einkauf|kauf)|prochaine (?:commande|visite)|prochain achat|próxim[ao] (?:compra|pedido|visita)|prossim[oa] (?:acquisto|ordine|spesa)|volgende (?:bestelling|aankoop)|następn\p{L}* (?:zakup\p{L}*|zamówieni\p{L}*)|следующ\p{L}* (?:заказ\p{L}*|покупк\p{L}*)|наступн\p{L}* (?:замовленн\p{L}*|покупк\p{L}*)|další (?:nákup|objednávk)\p{L}*|nästa (?:köp|beställning)|sonraki (?:sipariş|alışveriş)\p{L}*|belanja berikutnya|pembelian berikutnya|đơn (?:hàng )?tiếp theo|lần mua sau|(?:month|maand|monat|mois|mes|mês|mese|week|woche|semaine|semana|settimana)\p{L}{0,3} (?:free|gratis|gratuit\p{L}*|kostenlos|grátis|gratuit[oa]))|送料無料|割引|クーポン|优惠|免运费|折扣|할인|쿠폰|무료 배송|خصم|شحن مجاني|הנחה|קופון|שובר|מבצע|ส่วนลด|ลดเพิ่ม|ลดราคา|ลดสูงสุด|คูปอง|โปรโมชั่น|कूपन|छूट|ऑफ़र|次回(?:の)?(?:ご購入|お買い物|注文)|下次(?:购买|購買|下单)|다음 (?:주문|구매)|अगली खरीद|ההזמנה הבאה|الطلب القادم|การซื้อครั้งถัดไป`,
   'iu',
 );
 
-/** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"): the mail is a promotion. */
+/** Words of a sale or an offer in a subject ("Yaz fırsatları", "夏のセール"), or of two for the price of one
+ * ("Beli 1 Gratis 1", "Buy one get one free", "2x1 los miércoles", "买一送一", "ซื้อ 1 แถม 1"): the mail is a
+ * promotion. */
 export const SALE =
-  /(?<![\p{L}\p{N}])(?:fırsat\p{L}*|kampanya\p{L}*|angebot\p{L}*|offres?|ofertas?|rebajas|promoção|promoções|offert[ae]|saldi|aanbieding\p{L}*|wyprzedaż\p{L}*|promocj\p{L}*|распродаж\p{L}*|розпродаж\p{L}*|výprodej\p{L}*|rea|khuyến mãi|ưu đãi|specials?)(?![\p{L}\p{N}])|セール|促销|特惠|세일|특가|تخفيضات|عروض|सेल|โปรโมชั่น/iu;
+  /(?<![\p{L}\p{N}])(?:(?:buy|beli|compre|compra|achetez|acquista|prendi|koop|kaufe?|kup|купи(?:те)?|mua|satın al|اشتر|קנה|קנו)\s?(?:\d|one|un[ea]?|uno|ein(?:en)?)\s(?:get|gratis|free|dapat|leve|ganhe|paghi|pague|tặng|bedava|hediye|za darmo|бесплатно|offert\p{L}*|gratuit\p{L}*|grátis|واحصل|קבל\p{L}*)|[1-4]\s?(?:x|×|for|für|pour|por|voor|za|за)\s?[1-3](?![\p{L}\p{N}.,%])|fırsat\p{L}*|kampanya\p{L}*|angebot\p{L}*|offres?|ofertas?|rebajas|promoção|promoções|offert[ae]|saldi|aanbieding\p{L}*|wyprzedaż\p{L}*|promocj\p{L}*|распродаж\p{L}*|розпродаж\p{L}*|výprodej\p{L}*|rea|khuyến mãi|ưu đãi|specials?)(?![\p{L}\p{N}])|セール|促销|特惠|세일|특가|تخفيضات|عروض|सेल|โปรโมชั่น|[买買][一1][送赠贈][一1]|ซื้อ ?\d ?แถม|एक के साथ एक/iu;
 
 /** Labels of numbers that are not codes: orders, invoices, tracking, customers, phones, postcodes, banks. */
 const NOT_CODES = [
@@ -845,6 +859,7 @@ const NOT_CODES = [
   '活动',
   '活動',
   '이벤트',
+  '행사',
   'इवेंट',
   'فعالية',
   'الفعالية',
@@ -1532,6 +1547,38 @@ const NOT_CODES = [
   '推荐码',
   '紹介',
   '추천',
+  // A guest's, a participant's or an attendee's code or number in an invitation ("Código de invitado",
+  // "Код участника", "Mã khách mời"): shown at the door or checked on a list, never typed to sign in
+  '(?:guests?|attendees?|participants?|participantes?|invité(?:e|s|es)?|invitad[oa]s?|asistentes?|convidad[oa]s?|ospit[ei]|invitat[oi]|partecipant[ei]|gast|gäste|gasten|genodigden?|deelnemer\\p{L}*|teilnehmer\\p{L}*|gość|gościa|goście|uczestnik\\p{L}*|гост[ьяюие]\\p{L}*|участник\\p{L}*|учасник\\p{L}*|hosta|hosté|účastník\\p{L}*|gäst\\p{L}*|deltagar\\p{L}*|davetli\\p{L}*|katılımcı\\p{L}*|misafir\\p{L}*|tamu|peserta|khách mời|người tham dự|đại biểu)',
+  'ضيف',
+  'ゲスト',
+  '参加者',
+  '来場者',
+  '嘉宾',
+  '来宾',
+  '宾客',
+  '参会',
+  '참가자',
+  '참석자',
+  '게스트',
+  'अतिथि',
+  'मेहमान',
+  'प्रतिभागी',
+  'אורח',
+  'משתתף',
+  'แขก',
+  'ผู้เข้าร่วม',
+  // A code or a PIN to cancel a booking or an appointment ("Absage-Code", "PIN pembatalan", "mã hủy"): the
+  // booking's, to quote when cancelling, not a one-time code
+  '(?:cancellation|absage\\p{L}*|stornierung\\p{L}*|storno\\p{L}*|annulation|cancelación|anulación|cancelamento|annullamento|disdetta|annulering\\p{L}*|anulowani[ae]|odwołani[ae]|отмен[аыуе]|скасуванн[яі]|zrušení|avbokning\\p{L}*|iptal|pembatalan|hủy)',
+  'إلغاء الحجز',
+  'キャンセル',
+  '取消预订',
+  '예약 취소',
+  '취소 코드',
+  'रद्द',
+  'ביטול',
+  'ยกเลิก',
 ];
 
 /** Words of a booking, in a subject: a PIN in such a mail is for managing the booking. */
@@ -1574,10 +1621,16 @@ const BOOKINGS = [
   'การจอง',
 ];
 
+/** Words of an invitation, in a subject ("Invitation", "Einladung", "Приглашение", "초대합니다", "Thư mời"):
+ * a code in such a mail is the event's, a guest's or a table's, shown at the door or checked on a list,
+ * unless it is named for what a one-time code is for. (Hebrew "הזמנה" is an order as often: not here.) */
+export const INVITATION =
+  /(?<![\p{L}])(?:invit\p{L}*|einladung\p{L}*|eingeladen|convite|convidad\p{L}*|invito|uitnodiging\p{L}*|zaproszeni\p{L}*|zaprasza\p{L}*|приглаш\p{L}*|запрошу\p{L}*|запрошен\p{L}*|pozvánk\p{L}*|zvou|inbjudan|inbjuden|davet\p{L}*|undangan|diundang|thư mời|kính mời|rsvp)(?![\p{L}])|دعوة|招待|邀请|邀請|초대|निमंत्रण|आमंत्रण|מוזמנ|คำเชิญ|ขอเชิญ/iu;
+
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
- * "recovery code", "einmalig", a code to confirm an e-mail address. */
+ * "recovery code", "einmalig", "code de réinitialisation", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|שחזור|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|재설정|再設定|otp|(?<!\p{L})sms(?!\p{L})|смс|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|שחזור|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|재설정|再設定|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetow|сброс|скидан|sıfırla|重设|重設|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|otp|(?<!\p{L})sms(?!\p{L})|смс|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Further positive evidence that a mail asks the reader to type or give a code, in about twenty-two
  * languages: a code's time limit ("valid for 10 minutes", "有効期限", "expires"), a warning not to share it
@@ -1585,7 +1638,14 @@ export const PURPOSE =
  * licence or product key, a pick-up, delivery or locker code, a SIM's activation. Read in the subject, or
  * right by a token. */
 export const EVIDENCE =
-  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|ingen|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|(?<!\p{L})ingen(?!\p{L})|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+
+/** The words of an approval or an authorisation among the EVIDENCE: evidence of a code to type ("Autorisieren
+ * Sie die Zahlung mit …", "Kod autoryzacyjny …, nie podawaj go nikomu"), but not as the token's own label
+ * alone: an "authorisation code" or an "approval number" is also what a card payment's receipt prints beside
+ * its amount and merchant ("Autorizační kód: T40219", "承認番号"). */
+export const APPROVAL =
+  /autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ/iu;
 
 /** Words naming an e-mail address ("Confirm your e-mail", "Подтвердите почту"). */
 export const EMAIL = /e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;

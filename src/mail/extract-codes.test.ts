@@ -1026,6 +1026,137 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Mã truy cập tài liệu: 730 214', 'Mã truy cập tài liệu cần ký'),
     ['730214'],
   ],
+  // Round 20: the mail's purpose and the code's label, for mail not seen.
+  [
+    "no code: a guest's code in a wedding invitation without the word in its subject (Spanish)",
+    html(
+      '<p>Os esperamos el sábado en la masía.</p><p>Código de invitada: <b>MR-2207-15</b></p><p><a href="https://b.example/rsvp">Confirmar asistencia</a></p>',
+      'Marta y Lluís se casan',
+    ),
+    [],
+  ],
+  [
+    "no code: a participant's number at a meetup (Polish)",
+    text('Kod uczestnika: WRO-3381. Pokaż go przy wejściu.', 'Meetup Frontend Wrocław – potwierdź udział'),
+    [],
+  ],
+  [
+    'no code: an event code under the subject of an invitation, whatever confirms attendance (German)',
+    text(
+      'Veranstaltungskürzel und Eventcode: KQ7M2P\nBitte bestätigen Sie Ihre Teilnahme.',
+      'Einladung zum Sommerfest',
+    ),
+    [],
+  ],
+  [
+    'no code: a code named for no one-time purpose in an invitation (Korean "초대", event "행사")',
+    text('행사 코드: JNB-25X (입장 확인용)', '연말 행사에 초대합니다'),
+    [],
+  ],
+  [
+    'an invitation that asks to verify the address still gives its verification code',
+    text('Your verification code: 582013\nEnter it to accept the invitation.', "You're invited to join Acme"),
+    ['582013'],
+  ],
+  [
+    'no code: the cancellation code of an appointment (Dutch)',
+    text('Uw afspraak staat vast.\nAnnuleringscode: 7QK4', 'Bevestiging afspraak tandarts'),
+    [],
+  ],
+  [
+    'no code: "ingen" (Swedish, no one) inside a German word is no warning not to share',
+    text('Bitte bringen Sie Ihren Ausweis mit.\nStornocode hinterlegt. Kennziffer: 4K9P', 'Ihr Termin am Montag'),
+    [],
+  ],
+  [
+    "no code: an authorisation code on a card payment's receipt (Czech, Spanish)",
+    html(
+      '<table><tr><td>Obchodník</td><td>KNIHY DOBROVSKÝ</td></tr><tr><td>Autorizační kód</td><td>R58203</td></tr></table>',
+      'Platba kartou 412,00 Kč',
+    ),
+    [],
+  ],
+  [
+    "no code: an authorisation code on a card payment's receipt (Spanish, in a sentence)",
+    text('Compra en FARMACIA SOL por 23,10 €. Código de autorización: 0K4471.', 'Compra con tu tarjeta'),
+    [],
+  ],
+  [
+    'an authorisation code with a time limit is a code to type',
+    text('Kod autoryzacyjny: 730519. Kod jest ważny 5 minut.', 'Przelew do nowego odbiorcy'),
+    ['730519'],
+  ],
+  [
+    'no code: a voucher in a two-for-one newsletter (Thai subject, English body)',
+    html(
+      '<p style="letter-spacing:4px">TEAX7Q</p><p>Show this code in the app. Valid until Sunday.</p>',
+      'ซื้อ 1 แถม 1 ชานมทุกแก้ว',
+    ),
+    [],
+  ],
+  [
+    'no code: a code for the next purchase (Indonesian)',
+    text('Terima kasih! Pakai kode HOKI7Q untuk belanja berikutnya.', 'Pembayaran pesanan diterima'),
+    [],
+  ],
+  [
+    'a list of recovery codes under a line that ends with "if you lose your phone" (Vietnamese "khi … điện thoại")',
+    text(
+      'Mỗi mã dùng một lần khi bạn đổi điện thoại:\n\n1) KD7Q-4M2X\n2) P9TR-6WZ3\n3) H3NV-8QLC',
+      'Mã dự phòng của bạn',
+    ),
+    ['KD7Q-4M2X', 'P9TR-6WZ3'],
+  ],
+  [
+    'a list of recovery codes under "if you lose your phone" (Arabic "إذا … هاتفك")',
+    text('استخدم أحد هذه الرموز إذا ضاع هاتفك:\n\n  7KQD-2M4X\n  W9PT-3RZ6', 'رموز الاسترداد'),
+    ['7KQD-2M4X'],
+  ],
+  [
+    'no code: a helpline under "if you have questions, call:" is still a number to call',
+    text('Your login code is 318204.\nIf you have questions, call:\n4411 2290', 'Your login code'),
+    ['318204'],
+  ],
+  [
+    'a code named far back in its sentence, past an initial in Hebrew ("(א. לוי)")',
+    text('הקוד לאישור תשלום של 150.00 ₪ לספק 33-112-9081 (א. לוי) הוא 604172.', 'אישור תשלום'),
+    ['604172'],
+  ],
+  [
+    'a code leading a Hindi sentence that ends "… का OTP है", numbers between',
+    text('551902 आपके कार्ड XX2210 से ₹1,250.00 के रिचार्ज का OTP है। 5 मिनट तक मान्य।', 'रिचार्ज के लिए OTP'),
+    ['551902'],
+  ],
+  [
+    'a code leading a Hindi subject that ends "… कोड है", a name with digits between',
+    text('ऐप में विषय वाला कोड डालें।', '739026 आपका टीम22 लॉगिन कोड है'),
+    ['739026'],
+  ],
+  [
+    'no code: a sentence led by a number that ends with an order code and the copula',
+    text('48213 आपके ऑर्डर का ऑर्डर कोड है।', 'आपका ऑर्डर'),
+    [],
+  ],
+  [
+    'a lower-case reset code after "Code de réinitialisation :" (reset words as purpose in every language)',
+    text('Code de réinitialisation : kfp-7m2x\nIl expire dans une heure.', 'Mot de passe oublié'),
+    ['kfp-7m2x'],
+  ],
+  [
+    'a lower-case code after the familiar "use" and before the action (Italian "Usa … per accedere")',
+    text('Usa q7m4k2 per accedere al portale.', 'Il tuo codice di accesso'),
+    ['q7m4k2'],
+  ],
+  [
+    "an eSIM's activation code in four dash groups of four digits, named at once",
+    text('Activation code: 5521-0937-4418-2206', 'Your eSIM is ready'),
+    ['5521-0937-4418-2206'],
+  ],
+  [
+    "no code: a card's sixteen digits in groups of four set out with spaces",
+    text('Activation code for card 5521 0937 4418 2206 follows by SMS.', 'Your eSIM is ready'),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {

@@ -17,6 +17,7 @@
 // sender's name. Best first, at most five, each as a person types it (code-tokens.ts, typed).
 import {
   ACTION,
+  APPROVAL,
   BOOKING,
   CODE_NOUN,
   CONFIRMATION,
@@ -24,6 +25,7 @@ import {
   PURPOSE,
   ENTER,
   EVIDENCE,
+  INVITATION,
   NOT_A_CODE,
   PROMOTION,
   PROMOTION_AFTER,
@@ -123,8 +125,9 @@ const SENDER_THEN = /^[^\d:：[\]]{1,30}(?:[:：|\-–—]|\])\s*$|^\[[^\d\]]{1,
 /** Nothing but a full stop or a mark after the last word of a subject. */
 const SUBJECT_END = /^[\s.!。！]*$/u;
 /** A sentence ends at a full stop and a space, unless a lower-case word follows (an abbreviation: "890
- * руб. по карте"), or at an ideographic full stop; "·" and "|" part items. */
-const SENTENCE_END = /(?<![\s.]\p{Lu})[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•]/gu;
+ * руб. по карте") or the stop follows a single letter, an initial ("M. Souza", and in scripts without
+ * case "(ש. גולן)"), or at an ideographic full stop or a danda (Hindi "।"); "·" and "|" part items. */
+const SENTENCE_END = /(?<![\s.(][\p{Lu}\p{Lo}])[.!?](?:\s(?!\p{Ll})|$)|[。！？；·|•।]/gu;
 /** A word naming a place or a device, not labelling what follows it: "enter this code on your phone:". */
 const PLACE_BEFORE =
   /(?:^|[^\p{L}])(?:on|in|into|from) (?:your|the|this) $|(?:^|[^\p{L}])(?:auf (?:ihrem|deinem|dem)|sur (?:votre|ton|le)|en (?:tu|su|el)|no (?:seu|teu)|nel (?:tuo|suo)|op (?:je|uw)) $/iu;
@@ -165,6 +168,22 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
   return (FOR.test(between) && POSSESSIVE_COLON.test(tail)) || (IN_ORDER_TO.test(between) && VERB_LAST.test(tail));
 }
 
+/** "If" and "when" in the languages read: a label in a clause they lead, with no comma or colon between,
+ * is part of a condition ("… each code works once if you lose your phone:", "… khi bạn mất điện thoại:",
+ * "… إذا فقدت هاتفك:"), not the label of the list set apart under it. */
+const CONDITION =
+  /(?<![\p{L}\p{M}])(?:if|when|wenn|falls|sobald|si|quand|lorsque|cuando|caso|quando|qualora|wanneer|indien|jeśli|jeżeli|gdy|kiedy|если|когда|якщо|коли|pokud|jestli|když|när|eğer|jika|bila|apabila|kalau|nếu|khi|إذا|وإذا|لو|אם|ואם|כאשר|अगर|यदि|जब)(?![\p{L}\p{M}])|場合|もし|如果|경우|만약|ถ้า|หาก|เมื่อ/iu;
+
+/** Whether a label stands in a condition: the clause it ends, since the last comma, colon or sentence end,
+ * is led by "if" or "when". */
+function inCondition(context: string, label: Word): boolean {
+  const head = context.slice(0, label.start);
+  const clause = head.slice(
+    Math.max(...[',', '，', '、', ':', '：', ';', '.', '。', '\n'].map((c) => head.lastIndexOf(c))) + 1,
+  );
+  return CONDITION.test(clause) && !/[:：]/.test(context.slice(label.end).replace(/[:：]\s*$/, ''));
+}
+
 /** "… if you lose your phone." ends a sentence: the word is not a label of what follows ("No." is). */
 function endsSentence(context: string, word: Word): boolean {
   const rest = context.slice(word.end).trim();
@@ -178,8 +197,8 @@ function sentenceBefore(text: string): string {
   return end === null ? tail : tail.slice(end.end);
 }
 
-function sentenceAfter(text: string): string {
-  const head = text.slice(0, AFTER_WINDOW);
+function sentenceAfter(text: string, reach = AFTER_WINDOW): string {
+  const head = text.slice(0, reach);
   const end = firstMatch(SENTENCE_END, head);
   return end === null ? head : head.slice(0, end.start);
 }
@@ -241,6 +260,8 @@ interface Message {
   actionNamed: boolean;
   /** Whether the subject speaks of a booking. */
   booking: boolean;
+  /** Whether the subject speaks of an invitation: a code in it is the event's or a guest's. */
+  invitation: boolean;
   /** Whether the subject asks to confirm an e-mail address: its confirmation code is one-time, whatever
    * the address is for ("Подтвердите почту для бронирования"). */
   confirmsEmail: boolean;
@@ -275,11 +296,21 @@ const EVIDENCE_WINDOW = 120;
 function evidenceNear(line: Line, before: string, after: string, message: Message): boolean {
   // A token in the subject ("Acme: 482913") is spoken of by the top of the body.
   if (line.subject) return evidenceIn(`${line.text}\n${message.bodyHead}`, message);
+  const above = before.trim() === '' ? unlabelled(line.previous.slice(-EVIDENCE_WINDOW)) : '';
   return evidenceIn(
-    `${before.trim() === '' ? line.previous.slice(-EVIDENCE_WINDOW) : ''}\n${before.slice(-EVIDENCE_WINDOW)} ${after.slice(0, EVIDENCE_WINDOW)}\n${line.next}`,
+    `${above}\n${unlabelled(before.slice(-EVIDENCE_WINDOW))} ${after.slice(0, EVIDENCE_WINDOW)}\n${line.next}`,
     message,
   );
 }
+
+/** A text with the approval words of its end, the token's own label, left out: "Autorizační kód:" or
+ * "Approval code" beside a card payment's amount is its receipt's field, which the words of a request (a
+ * time limit, a warning not to share it, a verb asking to type it) must show to be a code to type. */
+function unlabelled(text: string): string {
+  const head = text.slice(0, -LABEL_REACH);
+  return head + text.slice(head.length).replace(APPROVALS, ' ');
+}
+const APPROVALS = new RegExp(APPROVAL.source, 'giu');
 
 /** Words that may stand before a code noun in a label that is nothing but the noun: "Your code:", "Here's
  * your code", "Ihre TAN:". "Your membership code", "Lidcode", "会員コード" name a code of something. */
@@ -362,6 +393,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     !/\d/.test(context.slice(notCode.end)) &&
     !subjectOfCopula &&
     !objectOfAction &&
+    !(before.trim() === '' && inCondition(context, notCode)) &&
     !PLACE_BEFORE.test(context.slice(0, notCode.start));
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
   // A noun naming a purpose, or a phrase that does ("account verification: 4821", "one-time payment
@@ -407,11 +439,13 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
-  // Under a subject offering a saving or speaking of a booking, only a code named for signing in, verifying
-  // or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code: 4821" the booking's.
+  // Under a subject offering a saving, speaking of a booking or of an invitation, only a code named for
+  // signing in, verifying or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code:
+  // 4821" the booking's, "Event code: HX-1207" the party's (a guest's is shown at the door or checked on a
+  // list, and confirming one's attendance is the invitation's own action, not a code's).
   // A subject asking to confirm an e-mail address is about that, whatever the address is for.
   if (
-    (message.promotion || (message.booking && !message.confirmsEmail)) &&
+    (message.promotion || message.invitation || (message.booking && !message.confirmsEmail)) &&
     !PURPOSE.test(`${context.slice(-BEFORE_WINDOW)} ${following}`)
   )
     return 0;
@@ -512,6 +546,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
   if (nounBefore || namedAfter || headed(unnamed, token, line)) return alone ? 4 : 3;
+  if (leads && namedAtEnd(after)) return 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
   const below = alone ? namedBelow(line.next) : null;
@@ -545,6 +580,25 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (line.subject && isDigits(token) && message.codeNamed && SENDER_THEN.test(before) && SUBJECT_END.test(after))
     return 1;
   return 0;
+}
+
+/** The end of a sentence in a language that puts the verb last, after a code noun: the copula ("… का OTP
+ * है", "…の認証コードです", "… 로그인 코드입니다"). */
+const COPULA_LAST = /^\s*(?:है|हैं|です|である|입니다|이에요|예요|이다)\s*[।.!。]?\s*$/u;
+const COPULA_END_OF = /(?:है|हैं|です|である|입니다|이에요|예요|이다)\s*[।.!。]?\s*$/u;
+
+/** Whether the sentence a token leads ends with a code noun and a copula, whatever stands between: "228519
+ * आपके … कार्ड XX7734 से … ₹8,499.00 के भुगतान का OTP है" (228519 is the OTP of the payment of …); the token
+ * is what the sentence says is the code. Not a noun a label of something else qualifies ("… का ऑर्डर कोड है"). */
+function namedAtEnd(after: string): boolean {
+  const sentence = sentenceAfter(after, SENTENCE_WINDOW);
+  // (The copula first: most sentences end otherwise, and the nouns are the costlier search.)
+  const copula = COPULA_END_OF.exec(sentence);
+  if (copula === null) return false;
+  const noun = lastMatch(CODE_NOUN, sentence.slice(0, copula.index));
+  if (noun === null || !COPULA_LAST.test(sentence.slice(noun.end))) return false;
+  const label = lastMatch(NOT_A_CODE, sentence.slice(0, noun.start));
+  return label === null || !JOINS.test(sentence.slice(label.end, noun.start));
 }
 
 /** Words of what a code is for between its noun and the token, and nothing else: "de ativação ", "de
@@ -639,6 +693,7 @@ export function extractCodes(source: CodeSource): string[] {
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
   const subjectNamesCode = namesACode(source.subject ?? '');
   const booking = firstMatch(BOOKING, subject) !== null;
+  const invitation = INVITATION.test(subject);
   const purposeShown =
     subjectNamesCode ||
     EMAIL.test(subject) ||
@@ -656,13 +711,19 @@ export function extractCodes(source: CodeSource): string[] {
     vetoed: new Set(),
     actionNamed: firstMatch(ACTION, subject) !== null,
     booking,
+    invitation,
     confirmsEmail: EMAIL.test(subject),
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
     promotion: PROMOTION.test(subject) || SALE.test(subject),
     subjectGiven: subject.trim() !== '',
     subjectLower: subject.toLowerCase(),
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
-    otherPurpose: booking || firstMatch(NOT_A_CODE, subject) !== null || PROMOTION.test(subject) || SALE.test(subject),
+    otherPurpose:
+      booking ||
+      invitation ||
+      firstMatch(NOT_A_CODE, subject) !== null ||
+      PROMOTION.test(subject) ||
+      SALE.test(subject),
     purposeShown,
   };
   const found = new Map<string, Scored>();

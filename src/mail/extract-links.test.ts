@@ -213,6 +213,14 @@ const CASES: [string, LinkSource, string[]][] = [
     },
     ['https://a.example/minhas-reservas/QP', 'https://a.example/bagagem'],
   ],
+  [
+    'Turkish "onayla" (confirm) names the action, after header navigation',
+    {
+      text: null,
+      html: '<a href="https://e.example/satilik">Satılık</a><a href="https://e.example/hesap/dogrulama/9f2c">Hesabımı onayla</a>',
+    },
+    ['https://e.example/hesap/dogrulama/9f2c', 'https://e.example/satilik'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

@@ -33,7 +33,7 @@ const ACTION = new RegExp(
     '確認する|ログイン|再設定|承諾|有効化',
     '验证|确认|登录|重置|接受|激活',
     '확인|로그인|재설정|수락|활성화',
-    'doğrula|giriş yap|sıfırla|kabul et|etkinleştir',
+    'doğrula|onayla|giriş yap|sıfırla|kabul et|etkinleştir',
     'تأكيد|تسجيل الدخول|إعادة تعيين|قبول|تفعيل',
     'ověř|potvrd|potvrz|přihlásit|přihlášení|obnovit heslo|aktivovat|přijmout',
     'bekräfta|verifiera|logga in|återställ|lösenord|aktivera|acceptera',
