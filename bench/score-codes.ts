@@ -88,7 +88,8 @@ const languages = new Set(corpus.map((m) => m.language)).size;
 console.log(
   `${corpus.length} messages in ${languages} languages: ${locked.length} locked, ${vault.length} vault, ${reserved.length} reserved, ${withheld.length} withheld, ${untouched.length} untouched, ${hidden.length} hidden, ${unseen.length} unseen, ${sealed.length} sealed, ${fresh.length} fresh, ${blind.length} blind, ${apart.length} written apart, ${heldOut.length} generated and held out, ${tune.length} to tune on.`,
 );
-if (locked.length > 0) table('Locked part (the result: written apart from the extractor, never tuned on)', locked);
+if (locked.length > 0)
+  table('Locked part (the result: written apart from the extractor; tuning data since round 21)', locked);
 if (vault.length > 0) table('Vault part (tuning data since it was scored)', vault);
 if (reserved.length > 0) table('Reserved part (tuning data since it was scored)', reserved);
 if (withheld.length > 0) table('Withheld part (tuning data since it was scored)', withheld);
