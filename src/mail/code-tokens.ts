@@ -3,9 +3,11 @@
 // discount-code shapes), and how a person types them. The words around a token are weighed in
 // extract-codes.ts, with the word lists of code-words.ts.
 
-/** Candidate tokens: two or three capitals before two or three groups of four digits (SK 4821 9037), digits
+/** Candidate tokens: two or three capitals before two or three groups of three or four digits (SK 4821 9037,
+ * PZ 418 207), digits
  * set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
- * 4 (482 913, 52 91 07, 7194-0263) or two or three of five with a dash (38219-40671, 88213-55091-04477, recovery codes), 4 to 8 digits, groups of three or four capitals and digits set out with
+ * 4 (482 913, 52 91 07, 7194-0263) or two or three of five with a dash (38219-40671, 88213-55091-04477, recovery codes),
+ * four to six dash groups of three to five digits (a licence's PIN, 418-227-905-316-774), 4 to 8 digits, groups of three or four capitals and digits set out with
  * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
  * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
  * letters and digits with at least one of each, in up to four dash groups of two or more (7rk2mp, h7k2-9dqm,
@@ -14,7 +16,7 @@
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -66,15 +68,18 @@ export function typed(token: string): string {
  * MONSOON200), the shape of a discount code. */
 export function plausible(token: string): boolean {
   if (isDigits(token)) {
-    // A recovery code may run to twelve digits in three dash groups of four (4819-2753-0066), or ten or fifteen in two or three of five (38219-40671, 88213-55091-04477), an
-    // activation code to nine in three of three (482 019 336), or an eSIM's to sixteen in four dash groups of
-    // four (3318-7720-4491-6605; a card's number, of the same length, is set out with spaces), each a code
-    // only when named so at once; a phone number's groups are of unequal lengths or set apart with spaces.
+    // A recovery code may run to twelve digits in three groups of four (4819-2753-0066, 4819 2753 0066), or
+    // ten or fifteen in two or three of five (38219-40671, 88213-55091-04477), an activation code to nine in
+    // three of three (482 019 336), an eSIM's to sixteen in four dash groups of four (3318-7720-4491-6605), a
+    // licence's PIN to fifteen in five of three (418-227-905-316-774): dash groups alike, three to six of
+    // them, or four groups of four with spaces (a number-porting code, 2611 4480 3917 2205, as long as a
+    // card's number, which no mail asks to type), each a code only when named so at once or asked to be
+    // typed right above it; a phone number's groups are of unequal lengths or set apart with spaces.
     const digits = token.replace(/[ -]/g, '').length;
     // One digit repeated (0000, 111111) is a default or a placeholder, never a one-time code.
     return (
       ((digits >= 4 && digits <= 8) ||
-        /^\d{4}([ -])\d{4}\1\d{4}$|^\d{4}(?:-\d{4}){3}$|^\d{5}[- ]\d{5}$|^\d{5}-\d{5}-\d{5}$|^\d{3}([ -])\d{3}\2\d{3}$/.test(
+        /^\d{4}(?: \d{4}){2,3}$|^\d{5} \d{5}$|^\d{3} \d{3} \d{3}$|^(?:\d{3}(?:-\d{3}){2,5}|\d{4}(?:-\d{4}){2,5}|\d{5}(?:-\d{5}){1,5})$/.test(
           token,
         )) &&
       !DATE.test(token) &&

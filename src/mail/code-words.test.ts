@@ -80,11 +80,17 @@ describe('code word lists', () => {
     }
   });
 
-  it('tries each branch only where one of its words’ first characters stands, and everywhere when a word starts with syntax', () => {
+  it('tries each branch only where one of its words’ first characters stands (of each branch of a group a word starts with), and everywhere when a word starts with other syntax', () => {
     const source = wordAlternation(['*code', 'コード', 'pin']);
     assert.ok(source.startsWith(`(?<!${LETTER_OR_DIGIT})(?=[cコp])`));
     assert.ok(source.includes('|(?=[cコ])(?:'));
-    assert.ok(!wordAlternation(['(?:licen[cs]e|product) key', 'pin']).includes('(?=['));
+    // A word led by a group is tried where the first character of one of the group's branches stands.
+    assert.ok(wordAlternation(['(?:licen[cs]e|product) key', 'pin']).startsWith(`(?<!${LETTER_OR_DIGIT})(?=[lp])`));
+    assert.ok(
+      wordAlternation(['mã\\s+(?:thẻ|đơn\\s+(?:hàng|vé))', 'pin']).startsWith(`(?<!${LETTER_OR_DIGIT})(?=[mp])`),
+    );
+    assert.ok(!wordAlternation(['(?:licen[cs]e|product)? key', 'pin']).includes('(?=['));
+    assert.ok(!wordAlternation(['[lp]icence key', 'pin']).includes('(?=['));
     assert.ok(!wordAlternation(['x?yz', 'pin']).includes('(?=['));
     assert.deepEqual(placesOf(new RegExp(source, 'giu'), 'Bestätigungscode: 1, PIN 2, 確認コード 3, pine 4'), [
       [12, 'code'],

@@ -19,6 +19,9 @@ const CODE_NOUNS = [
   'verification',
   'security number',
   'tan',
+  // A SIM's unblocking key, in every language ("PUK: 83920174", "código PUK", "PUK-код")
+  'puk',
+  'пук',
   'mobiletan',
   'mtan',
   'pushtan',
@@ -126,6 +129,9 @@ const CODE_NOUNS = [
   // Hindi, Vietnamese, Czech, Swedish, Ukrainian
   'कोड',
   'ओटीपी',
+  // "One-time password" as Hindi mail writes it, in English words ("वन टाइम पासवर्ड") or its own
+  'वन[- ]?टाइम पासवर्ड',
+  'एक बार (?:का|उपयोग होने वाला) पासवर्ड',
   'mã',
   'mã xác (?:thực|minh|nhận)',
   // Vietnamese written without its accents, as bank messages often are
@@ -153,6 +159,13 @@ const CODE_NOUNS = [
   'activation id',
   '取件码',
   '取件碼',
+  // Codes to give a courier or a shop on delivery or collection ("签收码", "收货码", "核销码")
+  '签收码',
+  '簽收碼',
+  '收货码',
+  '收貨碼',
+  '核销码',
+  '核銷碼',
   '取货码',
   '提货码',
   '恢复码',
@@ -528,6 +541,8 @@ const ACTIONS = [
   'mengambil',
   'איסוף',
   'לאסוף',
+  'รับพัสดุ',
+  'รับสินค้า',
   // Resetting a password: "Use 482913 to reset your password"
   'reset',
   'zurücksetzen',
@@ -814,6 +829,40 @@ const ENTERS = [
   'הכנס',
   'הכניסו',
   'ใส่',
+  // Typing, filling in, copying and pasting in the languages whose lists were thin: Indonesian, Thai,
+  // Vietnamese, Hindi, Korean, Japanese, Chinese, Arabic, Turkish, Swedish
+  'isi',
+  'isikan',
+  'ketikkan',
+  'salin',
+  'tempel',
+  'ระบุ',
+  'คัดลอก',
+  'gõ',
+  'sao chép',
+  'dán',
+  'भरें',
+  'प्रविष्ट करें',
+  'इस्तेमाल करें',
+  'कॉपी करें',
+  'पेस्ट करें',
+  '사용하',
+  '기입',
+  'コピー',
+  'ペースト',
+  '記入',
+  '复制',
+  '複製',
+  '键入',
+  '鍵入',
+  'استعمل',
+  'انسخ',
+  'أدخلي',
+  'اكتبي',
+  'yaz',
+  'kopyalayın',
+  'knappa in',
+  'kopiera',
 ];
 
 /** What follows a discount code, which is not a one-time code: "Use code SAVE20 at checkout for 20% off". */
@@ -918,6 +967,72 @@ const NOT_CODES = [
   '어린이집',
   '유치원',
   'รหัสสาขา',
+  // The number of an organisation, a company, a school, a charity, an employee or a taxpayer: a register's,
+  // a tax office's or an employer's (a company number, a VAT or tax number, a school's code, a staff number),
+  // never a one-time code ("Codice meccanografico", "код ЄДРПОУ", "รหัสพนักงาน", "CNPJ", "KvK-nummer").
+  // Latin and Cyrillic words in runs with the same boundaries, one alternative each, as the amounts' below.
+  '(?:registration\\s+(?:no|number)|reg\\.\\s*no|company\\s+(?:no|number|reg\\p{L}*)|registered\\s+(?:charity|company|office)|charity\\s+(?:no|number)|(?:employee|staff|payroll)\\s+(?:id|no|number|code)|taxpayer|tin|ssn|abn|acn|utr|student\\s+(?:id|no|number))',
+  '(?:handelsregister\\p{L}*|registernummer|vereinsregister|amtsgericht|hrb|ust-?id\\p{L}*|umsatzsteuer\\p{L}*|personalnummer|mitarbeiter(?:nummer|-?id|code|kennung)|schulnummer|betriebsnummer|matrikel\\p{L}*)',
+  "(?:siret|siren|rcs|tva|matricule|uai|num[ée]ro\\s+d['’]entreprise|bce|num[ée]ro\\s+(?:d['’]employ[ée]|de\\s+salarié))",
+  '(?:nif|cif|rfc|curp|cuit|cuil|rut|nit|(?:número|código)\\s+de\\s+empleado|legajo|matrícula|registro\\s+mercantil|código\\s+de\\s+centro)',
+  '(?:cnpj|cpf|nipc|inscrição\\s+(?:estadual|municipal)|(?:número|código)\\s+d[eo]\\s+(?:funcionári[oa]|colaborador[a]?))',
+  '(?:partita\\s+iva|p\\.\\s?iva|iva|meccanografic\\p{L}*|matricola|(?:codice|numero)\\s+dipendente|codice\\s+scuola)',
+  '(?:kvk\\p{L}*|rsin|bsn|btw-?nummer|personeelsnummer|medewerkersnummer|brin\\p{L}*|ondernemingsnummer|kbo|rijksregister\\p{L}*)',
+  '(?:regon|krs|pesel|(?:numer|nr)\\.?\\s+pracownika|rspo|kod\\s+szkoły)',
+  '(?:инн|огрн\\p{L}*|кпп|окпо|снилс|табельн\\p{L}*|(?:номер|код)\\s+(?:сотрудника|працівника|співробітника)|єдрпоу|рнокпп|іпн|мфо)',
+  '(?:ičo|ič|dič|rodné\\s+číslo|osobní\\s+číslo|číslo\\s+zaměstnance|izo|redizo|kód\\s+školy)',
+  '(?:org\\.?\\s?nr|organisationsnummer|personnummer|anställningsnummer|momsreg\\p{L}*|skolenhetskod)',
+  '(?:vergi\\p{L}*|vkn|tckn|mersis|sicil\\p{L}*|personel\\s+(?:no|numarası)|okul\\s+kodu|kurum\\s+kodu)',
+  '(?:npwp|nik|npsn|nib|nomor\\s+(?:induk\\s+)?(?:karyawan|pegawai)|id\\s+karyawan)',
+  '(?:gstin|cin|udise|pan\\s+(?:no|number))',
+  '(?:mã\\s+số\\s+thuế|mst|mã\\s+số\\s+doanh\\s+nghiệp|mã\\s+nhân\\s+viên|mã\\s+trường|mssv|cccd)',
+  'الرقم الضريبي',
+  'السجل التجاري',
+  'الرقم الوظيفي',
+  'رقم الموظف',
+  'رمز المدرسة',
+  'ח.פ.',
+  'ח"פ',
+  'ע.ר.',
+  'ע"ר',
+  'עוסק מורשה',
+  'מספר עוסק',
+  'מספר עובד',
+  'סמל מוסד',
+  'जीएसटी',
+  'पैन',
+  'कर्मचारी (?:आईडी|संख्या|कोड|क्रमांक)',
+  '法人番号',
+  '登録番号',
+  '社員番号',
+  '従業員番号',
+  '職員番号',
+  'マイナンバー',
+  '学校コード',
+  '学校番号',
+  '信用代码',
+  '纳税人识别号',
+  '税号',
+  '工号',
+  '员工编号',
+  '員工編號',
+  '员工号',
+  '营业执照',
+  '组织机构代码',
+  '사업자',
+  '법인등록번호',
+  '사번',
+  '사원번호',
+  '직원 ?번호',
+  '주민등록번호',
+  'เลขประจำตัวผู้เสียภาษี',
+  'เลขผู้เสียภาษี',
+  'รหัสพนักงาน',
+  'เลขทะเบียน',
+  'ทะเบียนนิติบุคคล',
+  'รหัสโรงเรียน',
+  'รหัสนักศึกษา',
+  'รหัสนักเรียน',
   'çağrı merkezi',
   'infolinia',
   'горячая линия',
@@ -1269,6 +1384,7 @@ const NOT_CODES = [
   'no.',
   'nº',
   'n°',
+  'n.º',
   'núm.',
   'num.',
   '№',
@@ -1638,7 +1754,7 @@ export const PURPOSE =
  * licence or product key, a pick-up, delivery or locker code, a SIM's activation. Read in the subject, or
  * right by a token. */
 export const EVIDENCE =
-  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|(?<!\p{L})ingen(?!\p{L})|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|(?<!\p{L})ingen(?!\p{L})|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|รับสินค้า|取货|提货|自提|受け取り|픽업|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
 
 /** The words of an approval or an authorisation among the EVIDENCE: evidence of a code to type ("Autorisieren
  * Sie die Zahlung mit …", "Kod autoryzacyjny …, nie podawaj go nikomu"), but not as the token's own label
@@ -1655,7 +1771,7 @@ export const CONFIRMATION =
   /confirmation|bestätigung|confirmación|confirmação|conferma|bevestiging|potwierdzeni|подтвержд|підтвердж|potvrzen|bekräftelse|onay|تأكيد|確認|确认|確認|확인|पुष्टि|xác nhận|אישור|konfirmasi|ยืนยัน/iu;
 
 /** Nouns that name a code only as its label, where nothing says what else it is for: a PIN, a password. */
-export const WEAK_NOUN = /^(?:pin|पिन|heslo|пароль|비밀번호|รหัสผ่าน)$/i;
+export const WEAK_NOUN = /^(?:pin|puk|пук|पिन|heslo|пароль|비밀번호|รหัสผ่าน)$/i;
 
 /** Every list, by the name of its pattern below. */
 export const WORD_LISTS = {

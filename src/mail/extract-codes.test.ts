@@ -1157,6 +1157,154 @@ const CASES: [string, CodeSource, string[]][] = [
     text('Activation code for card 5521 0937 4418 2206 follows by SMS.', 'Your eSIM is ready'),
     [],
   ],
+  // Round 21: the numbers of organisations and people, a code named by its label in shapes refused before,
+  // words asking to type or give a code in the languages whose lists were thin.
+  [
+    'no code: a school\'s registration code under a sign-in link (Italian "codice meccanografico")',
+    text(
+      'Clicca qui per entrare nel registro:\nhttps://registro.example/l/7f3a\n\nCodice meccanografico: RMIC8A700X',
+      'Accedi al registro',
+    ),
+    [],
+  ],
+  [
+    'no code: a charity\'s registration number in a double opt-in\'s footer (Ukrainian "код ЄДРПОУ")',
+    text(
+      'Підтвердіть розсилку за посиланням:\nhttps://svitanok.example/c/91ab\n\nГО «Світанок», код ЄДРПОУ 38127754',
+      'Підтвердіть підписку',
+    ),
+    [],
+  ],
+  [
+    "a company's tax number before the code is the company's (KvK, BTW), the sign-in code alone is offered",
+    text('Boekhoudhulp B.V. · KvK 81234567\n\nUw inlogcode: 482 197', 'Inloggen bij Boekhoudhulp'),
+    ['482197'],
+  ],
+  [
+    "an employee's number before the code is the employee's, not the code (English, Thai)",
+    text('Dear Ms Lee (employee number 50721),\nplease enter 318 406 on the sign-in page.', 'Sign in to PayDesk'),
+    ['318406'],
+  ],
+  [
+    'an employee\'s number in Thai ("รหัสพนักงาน") before the sign-in code',
+    text('เรียน คุณสมชาย (รหัสพนักงาน 71234)\nกรุณากรอกรหัส 552 913 เพื่อเข้าสู่ระบบ', 'เข้าสู่ระบบ HR'),
+    ['552913'],
+  ],
+  [
+    'staff as whom a code is told to is no label of it ("Назовите сотруднику … код:")',
+    text('Для получения назовите сотруднику код:\n\n41 82 07', 'Заказ ждёт вас в пункте выдачи'),
+    ['418207'],
+  ],
+  [
+    'a PUK, named at once ("PUK: 61839204")',
+    text('Je hebt je PUK-code opgevraagd. Vul hem in op je telefoon.\n\nPUK: 61839204', 'Je PUK-code'),
+    ['61839204'],
+  ],
+  [
+    'a one-time password as Hindi mail writes it in English words ("वन टाइम पासवर्ड … है")',
+    text('ऐप में लॉगिन करने के लिए आपका वन टाइम पासवर्ड 804215 है।', 'लॉगिन'),
+    ['804215'],
+  ],
+  [
+    'a Chinese delivery code ("签收码") in digits set out one by one',
+    text('快递员上门时请出示签收码：7 3 1 9 0 4', '今日送达，请准备签收码'),
+    ['731904'],
+  ],
+  [
+    'a remark in brackets after the code noun ("Your code (case sensitive): …") still labels a lower-case code',
+    text('Your code (case sensitive): hq7-m2x\nIt works for 10 minutes.', 'Reset your password'),
+    ['hq7-m2x'],
+  ],
+  [
+    'no code: a remark with a number in it is no remark on how to type the code',
+    text('Your code (order 4471): hq7-m2x', 'Reset your password'),
+    [],
+  ],
+  [
+    'a list of codes in two columns of a preformatted element: the first code, not the row run together',
+    html(
+      '<p>Your backup codes, each works once:</p><pre>3817 2290    6654 1023\n7720 4418    9031 5562</pre>',
+      'Your backup codes',
+    ),
+    ['38172290'],
+  ],
+  [
+    'two capitals before two groups of three digits, named at once ("KM 552 107")',
+    text('Use this code:\n\nKM 552 107\n\nValid for 15 minutes.', 'Reset your password'),
+    ['KM552107'],
+  ],
+  [
+    'capitals that are a code noun name the digits after them ("OTP 604 218"), they are no prefix',
+    text('Your OTP 604 218 is valid for 5 minutes.', 'Sign in'),
+    ['604218'],
+  ],
+  [
+    "a licence's PIN in five dash groups of three digits, named at once",
+    text('Licence PIN: 305-118-627-904-551', 'Your licence'),
+    ['305-118-627-904-551'],
+  ],
+  [
+    'no code: five dash groups of digits named as a ticket',
+    text('Ticket 305-118-627-904-551 is attached.', 'Your licence'),
+    [],
+  ],
+  [
+    'four groups of four digits set apart under a line asking to type them into an order ("Wpisz w zamówieniu …:")',
+    text(
+      'Wpisz w zamówieniu u nowego operatora:\n\n5520 1934 8812 0476\n\nKod jest ważny 30 dni.',
+      'Przeniesienie numeru',
+    ),
+    ['5520193488120476'],
+  ],
+  [
+    "no code: a card's number set apart with nothing asking to type it",
+    text('Your new card:\n\n4929 1180 2231 7745\n\nIt arrives in 5 days.', 'Your card is on its way'),
+    [],
+  ],
+  [
+    'no code: "Enter the order number:" names the order\'s number, the order is no place',
+    text('Enter the order number:\n\n55201934', 'Your order'),
+    [],
+  ],
+  [
+    "no code: a verification code in an invoice's table, where nothing asks to type anything",
+    html(
+      '<p>Your tax receipt was issued.</p><table><tr><td>Receipt no.</td><td>00412</td></tr><tr><td>Verification code</td><td>H4K2-9QWM</td></tr></table>',
+      'Invoice for October',
+    ),
+    [],
+  ],
+  [
+    "a verification number in an order's table, in a mail asking to enter it at a kiosk",
+    html(
+      '<p>Enter the number below at the pick-up kiosk.</p><table><tr><td>Order</td><td>4418-2203</td></tr><tr><td>Verification number</td><td>582039</td></tr></table>',
+      'Your order has arrived',
+    ),
+    ['582039'],
+  ],
+  [
+    'a lower-case code after a typing verb, in a mail whose subject names a code ("ketik m7q2xk di layar …")',
+    text('Hai Rina, ketik m7q2xk di layar aplikasi. Berlaku 10 menit.', 'Kode masuk Anda'),
+    ['m7q2xk'],
+  ],
+  [
+    'no code: a lower-case token after a typing verb where the subject names none',
+    text('Ketik m7q2xk di terminal.', 'Rilis baru'),
+    [],
+  ],
+  [
+    'a small number before a label counts what it names ("für 5 Rechnungen … frei:"), the key under it is offered',
+    text(
+      'Dieser Schlüssel schaltet die Vorlagen für 5 Rechnungen frei:\n\nQX7KM-2HR9P-W4TZ8-L6NDC',
+      'Ihr Lizenzschlüssel',
+    ),
+    ['QX7KM-2HR9P-W4TZ8-L6NDC'],
+  ],
+  [
+    'no code: a long number before a label is no count ("Flug 4471 Buchungscode:")',
+    text('Flug 4471 Buchungscode: QX7K2M', 'Ihre Buchung'),
+    [],
+  ],
 ];
 
 describe('extractCodes (D24)', () => {
@@ -1182,6 +1330,8 @@ describe('extractCodes (D24)', () => {
       text('9  '.repeat(40000)),
       text(`${'ab12 '.repeat(20000)}`, 'Acme: '.repeat(10000)),
       text('A-'.repeat(40000)),
+      html('<pre>'.repeat(40000)),
+      html(`<pre>${'1  2\t'.repeat(40000)}`, 'Your code'),
     ];
     for (const source of bodies) {
       const started = performance.now();

@@ -95,6 +95,12 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 /** A neighbouring group of capitals and digits with both, a space apart. */
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
+/** A remark in brackets right after a code noun, with no number in it: "Din kod (små bokstäver): kxm4tr",
+ * "Ваш код (малими літерами): q7m-4kx", "Your code (case sensitive): …". It says how to type the code, and
+ * the noun still labels what follows it. */
+const ASIDE = /^\s*[(（][^()（）\d\n]{1,40}[)）]/u;
+/** What follows a code noun up to the token, without such a remark. */
+const afterNoun = (context: string, noun: Word): string => context.slice(noun.end).replace(ASIDE, '');
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
 const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
@@ -131,6 +137,28 @@ const SENTENCE_END = /(?<![\s.(][\p{Lu}\p{Lo}])[.!?](?:\s(?!\p{Ll})|$)|[。！�
 /** A word naming a place or a device, not labelling what follows it: "enter this code on your phone:". */
 const PLACE_BEFORE =
   /(?:^|[^\p{L}])(?:on|in|into|from) (?:your|the|this) $|(?:^|[^\p{L}])(?:auf (?:ihrem|deinem|dem)|sur (?:votre|ton|le)|en (?:tu|su|el)|no (?:seu|teu)|nel (?:tuo|suo)|op (?:je|uw)) $/iu;
+
+/** A small number just before a label counts the things it names ("für bis zu 5 Steuererklärungen", "for 3
+ * devices", "2 Tickets"): the label is not the label of what follows. */
+const COUNT_BEFORE = /(?<![\p{L}\p{N}.,:/-])\d{1,2}\s+$/u;
+
+/** A preposition of place after a verb asking to type something, and a short word after it (an article, a
+ * possessive): "zadejte do objednávky", "enter it in your order", "geben Sie sie in Ihrer Bestellung ein",
+ * "wpisz w zamówieniu", "введите в заявке". Not "to", "zu" (what for: "Use it to track your parcel"). */
+const INTO =
+  /(?<![\p{L}])(?:in|into|on|at|im|ins|auf|bei|beim|dans|sur|à|au|en|em|no|na|ao|nel|nella|sul|sulla|bij|op|do|w|we|в|во|на|v|ve|i|på|vid|di|dalam|pada|vào|trong)\s+(?:\p{L}{1,6}\s+)?$/iu;
+
+/** Whether a label of something else is the place a token is typed into: a verb asking to type it before
+ * the label in its sentence, a preposition of place just before the label, and no code noun between the
+ * verb and the label ("ČVOP zadejte do objednávky u nového operátora:" over the number to give the new
+ * operator, not the order's number). */
+function placeOfEntry(context: string, label: Word): boolean {
+  const head = context.slice(0, label.start);
+  if (!INTO.test(head)) return false;
+  const sentence = sentenceBefore(head);
+  const enter = lastMatch(ENTER, sentence);
+  return enter !== null && firstMatch(CODE_NOUN, sentence.slice(enter.end)) === null;
+}
 
 interface Scored {
   code: string;
@@ -283,6 +311,9 @@ interface Message {
   subjectGiven: boolean;
   /** The subject in lower case, to find a token's label in. */
   subjectLower: string;
+  /** The bodies, and whether the top of one asks to type or give something (read when first needed). */
+  bodies: string[];
+  asks: boolean | null;
 }
 
 /** How far around a token the positive evidence of a code is read when the subject shows none. */
@@ -296,21 +327,41 @@ const EVIDENCE_WINDOW = 120;
 function evidenceNear(line: Line, before: string, after: string, message: Message): boolean {
   // A token in the subject ("Acme: 482913") is spoken of by the top of the body.
   if (line.subject) return evidenceIn(`${line.text}\n${message.bodyHead}`, message);
-  const above = before.trim() === '' ? unlabelled(line.previous.slice(-EVIDENCE_WINDOW)) : '';
+  // A field of a document, in a mail whose subject shows another purpose and that nowhere asks to type
+  // anything: the label alone before the token, on its line or on the line above (a table's cell), not a
+  // sentence ("Your one-time payment code is 482913").
+  const field = (label: string) =>
+    message.otherPurpose &&
+    sentenceBefore(label).trim().length <= LABEL_REACH &&
+    !COPULA_END.test(label) &&
+    !asksToType(message);
+  const above = before.trim() === '' ? unlabelled(line.previous.slice(-EVIDENCE_WINDOW), field(line.previous)) : '';
   return evidenceIn(
-    `${above}\n${unlabelled(before.slice(-EVIDENCE_WINDOW))} ${after.slice(0, EVIDENCE_WINDOW)}\n${line.next}`,
+    `${above}\n${unlabelled(before.slice(-EVIDENCE_WINDOW), before.trim() !== '' && field(before))} ${after.slice(0, EVIDENCE_WINDOW)}\n${line.next}`,
     message,
   );
 }
 
+/** Whether the top of a body asks the reader to type or give something ("以下の番号を入力して", "enter the
+ * number below"), read once a message. */
+function asksToType(message: Message): boolean {
+  message.asks ??= message.bodies.some((body) => firstMatch(ENTER, body.slice(0, BOOKING_REACH)) !== null);
+  return message.asks;
+}
+
 /** A text with the approval words of its end, the token's own label, left out: "Autorizační kód:" or
  * "Approval code" beside a card payment's amount is its receipt's field, which the words of a request (a
- * time limit, a warning not to share it, a verb asking to type it) must show to be a code to type. */
-function unlabelled(text: string): string {
+ * time limit, a warning not to share it, a verb asking to type it) must show to be a code to type. The
+ * label of a document's field, in a mail whose subject shows another purpose (an invoice, an order, a
+ * booking), says no more with the words of a code's purpose: "Código de verificação" in a service invoice's
+ * table is the invoice's, a code to look it up on a portal, which nothing asks the reader to type. */
+function unlabelled(text: string, field: boolean): string {
   const head = text.slice(0, -LABEL_REACH);
-  return head + text.slice(head.length).replace(APPROVALS, ' ');
+  const label = text.slice(head.length).replace(APPROVALS, ' ');
+  return head + (field ? label.replace(PURPOSES, ' ') : label);
 }
 const APPROVALS = new RegExp(APPROVAL.source, 'giu');
+const PURPOSES = new RegExp(PURPOSE.source, 'giu');
 
 /** Words that may stand before a code noun in a label that is nothing but the noun: "Your code:", "Here's
  * your code", "Ihre TAN:". "Your membership code", "Lidcode", "会員コード" name a code of something. */
@@ -394,7 +445,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     !subjectOfCopula &&
     !objectOfAction &&
     !(before.trim() === '' && inCondition(context, notCode)) &&
-    !PLACE_BEFORE.test(context.slice(0, notCode.start));
+    !PLACE_BEFORE.test(context.slice(0, notCode.start)) &&
+    !COUNT_BEFORE.test(context.slice(0, notCode.start)) &&
+    !placeOfEntry(context, notCode);
   // "Booking code: 4X7P2Q", "Kundencode 4412": a code of something else, the label just before its noun.
   // A noun naming a purpose, or a phrase that does ("account verification: 4821", "one-time payment
   // code"), is not qualified so.
@@ -450,7 +503,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   )
     return 0;
   const nounBefore = noun !== null;
-  const direct = noun !== null && DIRECT.test(context.slice(noun.end));
+  const direct = noun !== null && DIRECT.test(afterNoun(context, noun));
   const nounAfter = firstMatch(CODE_NOUN, following);
   const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
@@ -514,7 +567,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // sentence, names it as closely.
   const close =
     direct ||
-    (noun !== null && (NOUN_THEN_COLON.test(context.slice(noun.end)) || purposeThen(context.slice(noun.end)))) ||
+    (noun !== null && (NOUN_THEN_COLON.test(afterNoun(context, noun)) || purposeThen(context.slice(noun.end)))) ||
     (noun !== null && enter !== null && before.trim() !== '' && /^\s*[:：]\s*$/.test(sentence.slice(enter.end)));
   // Set apart under a line that names nothing and ends in a colon, or heading a list of its like, a code
   // named just above that line ("Your verification code" / "Here it is:" / "k7m2qx"; "… your recovery
@@ -524,19 +577,25 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
   if (needsLabel(token)) {
-    if (close || (alone && nounBefore) || (namedAfter && leads && nounAfter !== null) || headed(unnamed, token, line))
+    if (
+      close ||
+      (alone && nounBefore) ||
+      (namedAfter && leads && nounAfter !== null) ||
+      headed(unnamed, token, line) ||
+      (unnamed && askedAbove(line))
+    )
       return alone ? 4 : 3;
     // Lower case, set apart and named as a code by the line under it ("hx72pq" / "Zadejte tento kód …"), or
     // after a verb asking to type it and before the action it is for at once ("Saisissez a7k-m2q pour vous
-    // connecter"): a commit's or a file's name is neither typed nor called a code.
+    // connecter"), or in a mail whose subject names a code ("Kode masuk …" over "ketik xk4m9p di layar …"):
+    // a commit's or a file's name is neither typed nor called a code.
     if (/[a-z]/.test(token) && message.purposeShown) {
       if (unnamed && namedBelow(line.next) === true) return 3;
       const action = firstMatch(ACTION, following);
       if (
         enter !== null &&
         ENTERED_PLACE.test(sentence.slice(enter.end)) &&
-        action !== null &&
-        action.start <= ACTION_NEAR
+        (message.subjectNamesCode || (action !== null && action.start <= ACTION_NEAR))
       )
         return 3;
     }
@@ -665,6 +724,14 @@ function enteredApart(line: Line): boolean {
   return firstMatch(ENTER, above) !== null || (below !== null && below.start <= ENTER_LEAD);
 }
 
+/** Whether the line above a token set apart asks to type what follows it and ends in a colon: "ČVOP zadejte
+ * do objednávky u nového operátora:", "Enter the following in the app:". The request names the token as
+ * closely as a code noun would. */
+function askedAbove(line: Line): boolean {
+  if (!/[:：]\s*$/.test(line.previous)) return false;
+  return firstMatch(ENTER, sentenceBefore(line.previous.replace(/[\s:：]+$/u, ''))) !== null;
+}
+
 /** How far into its sentence the noun that heads it may be ("Bank Polny: kod do …"), and how many labels
  * after it are read. */
 const HEAD_REACH = 24;
@@ -688,6 +755,22 @@ function headedByNoun(sentence: string): boolean {
   return true;
 }
 
+/** Capitals before groups of digits ("PZ 418 207", "SK 4821 9037"), and the capitals alone. */
+const CAPITALS_THEN_DIGITS = /^([A-Z]{2,3}) (?=\d)/;
+
+/** A candidate led by capitals that are a word of the lists, a code's noun or another label ("OTP 581 306",
+ * "PIN 4821 9037", "ID 418 207"), as the digits after them: the capitals name the number, they are not its
+ * prefix. */
+function unprefixed(match: PatternMatch): PatternMatch {
+  const lead = CAPITALS_THEN_DIGITS.exec(match.text);
+  if (lead === null) return match;
+  const word = lead[1] as string;
+  const named = [CODE_NOUN, NOT_A_CODE].some((pattern) => firstMatch(pattern, word)?.end === word.length);
+  if (!named) return match;
+  const rest = match.text.slice(word.length + 1);
+  return { index: match.index + word.length + 1, text: rest, captures: [rest] };
+}
+
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
@@ -699,11 +782,12 @@ export function extractCodes(source: CodeSource): string[] {
     EMAIL.test(subject) ||
     ((!CONFIRMATION.test(subject) || (!booking && firstMatch(NOT_A_CODE, subject) === null)) &&
       (PURPOSE.test(subject) || EVIDENCE.test(subject) || firstMatch(ACTION, subject) !== null));
-  // The styles of an HTML body are read only where the subject shows a purpose, the one case they weigh.
+  // The styles of an HTML body are read only where the subject shows a purpose, the one case they weigh; the
+  // gaps between the columns of a preformatted element (a list of codes in two columns) always.
   const bodies = [
     source.subject ?? '',
     (source.text ?? '').slice(0, MAX_TEXT),
-    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), purposeShown).slice(0, MAX_TEXT),
+    source.html === null ? '' : htmlToText(source.html.slice(0, MAX_HTML), purposeShown, true).slice(0, MAX_TEXT),
   ];
   const message: Message = {
     codeNamed: subjectNamesCode || bodies.slice(1).some(namesACode),
@@ -725,6 +809,8 @@ export function extractCodes(source: CodeSource): string[] {
       PROMOTION.test(subject) ||
       SALE.test(subject),
     purposeShown,
+    bodies: bodies.slice(1),
+    asks: null,
   };
   const found = new Map<string, Scored>();
   let order = 0;
@@ -746,8 +832,9 @@ export function extractCodes(source: CodeSource): string[] {
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
         subject: at === 0,
       };
-      for (const match of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
+      for (const candidate of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
+        const match = unprefixed(candidate);
         const score = judge(line, match, message);
         if (score === 0) continue;
         const code = typed(match.captures[0] as string);

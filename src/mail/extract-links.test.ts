@@ -221,6 +221,31 @@ const CASES: [string, LinkSource, string[]][] = [
     },
     ['https://e.example/hesap/dogrulama/9f2c', 'https://e.example/satilik'],
   ],
+  // Round 21
+  [
+    'an invitation named on the link\'s text is its action ("Odpowiedz na zaproszenie"), before a plain link',
+    {
+      text: null,
+      html: '<a href="https://z.example/mapa/77">Mapa dojazdu</a><a href="https://z.example/e/77/odp">Odpowiedz na zaproszenie</a>',
+    },
+    ['https://z.example/e/77/odp', 'https://z.example/mapa/77'],
+  ],
+  [
+    "an invitation service's address names no action: its map link stays after the answer link",
+    {
+      text: null,
+      html: '<a href="https://convites.example/mapa/77">Como chegar</a><a href="https://convites.example/e/77/r">Confirmar presença</a>',
+    },
+    ['https://convites.example/e/77/r', 'https://convites.example/mapa/77'],
+  ],
+  [
+    'a link to manage notifications is a preference link, ranked last ("Gestisci le notifiche")',
+    {
+      text: null,
+      html: '<a href="https://n.example/account/avvisi">Gestisci le notifiche</a><a href="https://n.example/e/9/risposta">Rispondi</a>',
+    },
+    ['https://n.example/e/9/risposta', 'https://n.example/account/avvisi'],
+  ],
 ];
 
 describe('extractLinks (D24)', () => {

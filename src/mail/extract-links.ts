@@ -47,8 +47,13 @@ const ACTION = new RegExp(
   ].join('|'),
   'i',
 );
+/** An invitation named on a link's text ("Responder ao convite", "Odpowiedz na zaproszenie"): answering it
+ * is the mail's action, as "invit" and "einladung" above are in every language. Read on the text only: an
+ * invitation service's address names it on every link ("davetiyem.example/harita"). */
+const INVITATION_TEXT =
+  /convite|uitnodiging|zaproszeni|приглашени|запрошенн|pozvánk|inbjudan|davet|lời mời|undangan|คำเชิญ|招待|邀请|邀請|초대|دعوة|निमंत्रण/i;
 const OPT_OUT =
-  /unsubscri|opt[-_ ]?out|d[ée]sabonn|ne plus recevoir|stop receiving|nicht mehr erhalten|no recibir más|não receber mais|non ricevere più|niet meer ontvangen|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký|הסרה מ|להסרה|berhenti berlangganan|ยกเลิกการรับ|ยกเลิกการสมัครรับ/i;
+  /unsubscri|(?:manage|gérer|gestionar|gerir|gerenciar|gestisci|beheer|zarządzaj|управлять|керувати|spravovat|hantera|kelola|quản lý)(?: (?:les|mes|las|tus|sus|as|suas|le|je|uw|your|my|các))? (?:notifications?|notificaciones|notificações|notifiche|meldingen|powiadomieniami|уведомлениями|сповіщеннями|oznámení\S*|aviseringar|notiser|notifikasi|thông báo)|benachrichtigungen verwalten|benachrichtigungseinstellungen|bildirim ayarları|通知設定|通知设置|알림 설정|إدارة الإشعارات|ניהול התראות|จัดการการแจ้งเตือน|सूचना सेटिंग|opt[-_ ]?out|d[ée]sabonn|ne plus recevoir|stop receiving|nicht mehr erhalten|no recibir más|não receber mais|non ricevere più|niet meer ontvangen|optout|email[-_ ]?preferences|manage[-_ ]?preferences|notification[-_ ]?settings|list-manage|abmelden|abbestellen|désabonner|désinscri|desinscri|darse de baja|dar de baja|descadastr|cancelar (?:a )?inscrição|annulla (?:l'?)?iscrizione|disiscriv|afmelden|uitschrijven|wypisz|odhlásit|avsluta prenumeration|avregistrera|отписаться|відписатися|配信停止|退订|取消订阅|수신 ?거부|구독 ?취소|abonelikten çık|إلغاء الاشتراك|सदस्यता रद्द|hủy đăng ký|הסרה מ|להסרה|berhenti berlangganan|ยกเลิกการรับ|ยกเลิกการสมัครรับ/i;
 const LOW =
   /privacy|terms|legal|help|support|faq|facebook|twitter|x\.com|instagram|linkedin|youtube|tiktok|app-?store|play\.google|in (?:your |a )?browser|web ?version|online (?:ansehen|lesen)|im browser|version en ligne|navegador|nel browser|webversie|w przeglądarce|в браузере|ブラウザ|浏览器|瀏覽器|브라우저|tarayıcı|المتصفح|datenschutz|impressum|hilfe|confidentialit|aide|ayuda|ajuda|aiuto|hulp|pomoc|помощь|ヘルプ|帮助|도움말|yardım|مساعدة|nápověda|hjälp|kundtjänst|допомога|सहायता|trợ giúp|hỗ trợ|ochrana osobních údajů|integritet|конфіденційн|गोपनीयता|quyền riêng tư|פרטיות|תנאי שימוש|עזרה|תמיכה|privasi|bantuan|syarat dan ketentuan|ความเป็นส่วนตัว|ช่วยเหลือ|ข้อกำหนด/i;
 /** The next step of an order, a delivery, a booking or an invoice, on a link's text: "View your order",
@@ -135,6 +140,7 @@ function score(candidate: Candidate): number {
   // names the action, its text does not.
   const low = LOW.test(said);
   if (ACTION.test(said) && (!low || ACTION.test(candidate.text.slice(0, MAX_SAID)))) return 3;
+  if (!low && INVITATION_TEXT.test(candidate.text.slice(0, MAX_SAID))) return 3;
   if (low || candidate.image || isHome(candidate.url)) return 1;
   if (NEXT_STEP.test(candidate.text.slice(0, MAX_SAID))) return 2.5;
   return 2;

@@ -98,14 +98,38 @@ function markStyled(html: string): string {
   );
 }
 
+/** A gap of two spaces or more, or a tab, inside a preformatted element: a gap between columns (a list of
+ * recovery codes set out in two columns, "4091 2278    7732 0165"), which a browser shows as it is. */
+const GAP = '\ue002';
+const PRE_TAG = /<(\/?)pre\b[^<>]*>/gi;
+
+/** The HTML with each gap inside a <pre> element as GAP: a scan of the tags, linear however they nest. */
+function preGaps(html: string): string {
+  if (!/<pre\b/i.test(html)) return html;
+  let out = '';
+  let at = 0;
+  let depth = 0;
+  for (const m of html.matchAll(PRE_TAG)) {
+    const piece = html.slice(at, m.index);
+    out += depth > 0 ? piece.replace(/ {2,}|\t/g, GAP) : piece;
+    out += m[0];
+    at = m.index + m[0].length;
+    depth = m[1] === '/' ? Math.max(0, depth - 1) : depth + 1;
+  }
+  const rest = html.slice(at);
+  return out + (depth > 0 ? rest.replace(/ {2,}|\t/g, GAP) : rest);
+}
+
 /** The text of an HTML body; with `marks`, the text of each element styled as a code is shown (spaced-out
  * letters, a monospaced or a large font) stands between STYLED_OPEN and STYLED_CLOSE, for the extraction
- * of codes. */
-export function htmlToText(html: string, marks = false): string {
-  const visible = withoutHidden(html);
-  return decodeEntities((marks ? markStyled(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
+ * of codes; with `columns`, a gap between the columns of a preformatted element is kept as two spaces (a
+ * run of spaces is one space elsewhere, as a browser shows it). */
+export function htmlToText(html: string, marks = false, columns = false): string {
+  const visible = columns ? preGaps(withoutHidden(html)) : withoutHidden(html);
+  const text = decodeEntities((marks ? markStyled(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter((line) => line.length > 0)
     .join('\n');
+  return columns && text.includes(GAP) ? text.replace(/ ?\ue002+ ?/g, '  ') : text;
 }

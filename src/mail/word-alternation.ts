@@ -46,8 +46,67 @@ function firstCharacter(source: string): string | null {
   if (source.startsWith('\\')) return /^\\[.*+^${}\\](?![?*+{])/.test(source) ? (source[1] as string) : null;
   const first = String.fromCodePoint(source.codePointAt(0) as number);
   const rest = source.slice(first.length);
-  if (/[()[\]|?*+{\\]/.test(first) || /^[?*+{]/.test(rest) || /\|/.test(source.replace(/\([^()]*\)/g, ''))) return null;
+  if (/[()[\]|?*+{\\]/.test(first) || /^[?*+{]/.test(rest) || branches(source).length > 1) return null;
   return first;
+}
+
+/** The index of the parenthesis that closes the group opening at `open`, or -1: escapes and character
+ * classes skipped. */
+function closing(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') i += 1;
+    else if (c === '[') {
+      for (i += 1; i < source.length && source[i] !== ']'; i += 1) if (source[i] === '\\') i += 1;
+    } else if (c === '(') depth += 1;
+    else if (c === ')' && (depth -= 1) === 0) return i;
+  }
+  return -1;
+}
+
+/** The branches of an alternation at its top level. */
+function branches(source: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') i += 1;
+    else if (c === '(' || c === '[') {
+      const end = c === '(' ? closing(source, i) : source.indexOf(']', i + 1);
+      if (end < 0) return [source];
+      i = end;
+    } else if (c === '|') {
+      out.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(source.slice(start));
+  return out;
+}
+
+/** The characters a word's pattern may start with: its first plain character, or those of each branch of a
+ * group it starts with ("(?:events?|eventos?|…)"); null when that is not known (syntax, a first character
+ * or a group made optional or repeated). */
+function firstCharacters(source: string): string[] | null {
+  const tops = branches(source);
+  if (tops.length > 1) {
+    const all: string[] = [];
+    for (const branch of tops) {
+      const firsts = firstCharacters(branch);
+      if (firsts === null) return null;
+      all.push(...firsts);
+    }
+    return all;
+  }
+  if (source.startsWith('(?:')) {
+    const end = closing(source, 0);
+    if (end < 0 || /^[?*+{]/.test(source.slice(end + 1))) return null;
+    return firstCharacters(source.slice(3, end));
+  }
+  if (source === '') return null;
+  const first = firstCharacter(source);
+  return first === null ? null : [first];
 }
 
 /** A lookahead for the characters the words start with, so that the alternation is tried only where one of
@@ -56,9 +115,9 @@ function firstCharacter(source: string): string | null {
 function gate(patterns: WordPattern[]): string {
   const firsts = new Set<string>();
   for (const p of patterns) {
-    const first = firstCharacter(p.source);
-    if (first === null) return '';
-    firsts.add(first.replace(/[\\\][^-]/, '\\$&'));
+    const chars = firstCharacters(p.source);
+    if (chars === null) return '';
+    for (const first of chars) firsts.add(first.replace(/[\\\][^-]/, '\\$&'));
   }
   return `(?=[${[...firsts].join('')}])`;
 }
