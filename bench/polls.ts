@@ -15,7 +15,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openEhlo, toDataBlock, type SmtpSession } from '../test/support/smtp-dialogue.js';
 import { httpsClient, type HttpsClient } from './support/https-client.js';
@@ -137,6 +137,8 @@ async function startPoller(): Promise<Poller> {
   report.catch(() => undefined);
   const [first] = (await once(child, 'message')) as [{ ready?: boolean }];
   if (first.ready !== true) throw new Error('a poller did not start');
+  const nice = Number(process.env.BENCH_POLLER_NICE ?? 0);
+  if (nice !== 0) setPriority(child.pid!, nice);
   return { child, report };
 }
 
@@ -291,6 +293,7 @@ async function measure(
     const missed = reports.flatMap((r) => r.missed);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const polls = total((r) => r.polls);
+    if (process.env.BENCH_POLLS_SPREAD === '1') console.error('SPREAD', [50, 90, 99].map((q) => `p${q}=${percentileOf(latency, q)}`).join(' '));
     const run: PollsRun = {
       setup,
       nodes: nodes.length,

@@ -1,13 +1,13 @@
 // `npm run score:codes [-- --failures]`: precision and recall of codes and the primary-link-first rate
-// on the labelled corpora of test/fixtures/codes-corpus, overall, by language and by kind: the locked part
-// (locked/*.json, written by hand apart from the extractor and never tuned on: the result, reported first
-// when it is there), the vault part (vault/*.json, written the same way; the result once, tuning data
-// since it was scored), the reserved, withheld, untouched, hidden, unseen, sealed, fresh and blind parts
-// (likewise), the independent part (tuning data since it was first scored) and the generated corpus's
-// held-out and tuning parts (corpus.json). Exits 1 when the locked part or the held-out part is below a bar
-// (bench/code-score.ts). --failures lists the misses of the parts tuned on (the generated tuning part, the
-// independent, blind, fresh, sealed, unseen, hidden, untouched, withheld, reserved and vault parts, and the
-// locked part since round 21), never those of the held-out part, so as not to tune on it.
+// on the labelled corpora of test/fixtures/codes-corpus, overall, by language and by kind: the stowed part
+// (stowed/*.json, written by hand apart from the extractor and never tuned on: the result, reported first
+// when it is there), the locked part (locked/*.json, written the same way; the result once, tuning data
+// since it was scored), the vault, reserved, withheld, untouched, hidden, unseen, sealed, fresh and blind
+// parts (likewise), the independent part (tuning data since it was first scored) and the generated
+// corpus's held-out and tuning parts (corpus.json). Exits 1 when the stowed part or the held-out part is
+// below a bar (bench/code-score.ts). --failures lists the misses of the parts tuned on (the generated
+// tuning part, the independent, blind, fresh, sealed, unseen, hidden, untouched, withheld, reserved, vault
+// and locked parts), never those of the stowed or held-out parts, so as not to tune on them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,7 @@ const corpus = [
   ...folder('reserved'),
   ...folder('vault'),
   ...folder('locked'),
+  ...folder('stowed'),
 ];
 const outcomes = corpus.map(runExtraction);
 
@@ -84,12 +85,13 @@ const withheld = outcomes.filter((o) => o.message.part === 'withheld');
 const reserved = outcomes.filter((o) => o.message.part === 'reserved');
 const vault = outcomes.filter((o) => o.message.part === 'vault');
 const locked = outcomes.filter((o) => o.message.part === 'locked');
+const stowed = outcomes.filter((o) => o.message.part === 'stowed');
 const languages = new Set(corpus.map((m) => m.language)).size;
 console.log(
-  `${corpus.length} messages in ${languages} languages: ${locked.length} locked, ${vault.length} vault, ${reserved.length} reserved, ${withheld.length} withheld, ${untouched.length} untouched, ${hidden.length} hidden, ${unseen.length} unseen, ${sealed.length} sealed, ${fresh.length} fresh, ${blind.length} blind, ${apart.length} written apart, ${heldOut.length} generated and held out, ${tune.length} to tune on.`,
+  `${corpus.length} messages in ${languages} languages: ${stowed.length} stowed, ${locked.length} locked, ${vault.length} vault, ${reserved.length} reserved, ${withheld.length} withheld, ${untouched.length} untouched, ${hidden.length} hidden, ${unseen.length} unseen, ${sealed.length} sealed, ${fresh.length} fresh, ${blind.length} blind, ${apart.length} written apart, ${heldOut.length} generated and held out, ${tune.length} to tune on.`,
 );
-if (locked.length > 0)
-  table('Locked part (the result: written apart from the extractor; tuning data since round 21)', locked);
+if (stowed.length > 0) table('Stowed part (the result: written apart from the extractor, never tuned on)', stowed);
+if (locked.length > 0) table('Locked part (tuning data since it was scored)', locked);
 if (vault.length > 0) table('Vault part (tuning data since it was scored)', vault);
 if (reserved.length > 0) table('Reserved part (tuning data since it was scored)', reserved);
 if (withheld.length > 0) table('Withheld part (tuning data since it was scored)', withheld);
@@ -129,7 +131,7 @@ if (process.argv.includes('--failures')) {
 }
 
 for (const [name, part] of [
-  ['locked', locked],
+  ['stowed', stowed],
   ['held-out', heldOut],
 ] as const) {
   const missing = part.length === 0 ? [] : shortfalls(figuresOf(part));
