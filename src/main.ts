@@ -3,6 +3,7 @@
 // program (cli/program.ts), whose modules need a supported Node (node:sqlite, P36).
 import { unsupportedNode } from './runtime/node-support.js';
 import { quietSqliteWarning } from './runtime/sqlite-warning.js';
+import { limitOldGenerationGrowth } from './runtime/old-generation.js';
 import { capYoungGeneration } from './runtime/young-generation.js';
 
 const refusal = unsupportedNode(process.versions.node);
@@ -11,6 +12,8 @@ if (refusal !== null) {
   process.exit(1);
 }
 quietSqliteWarning();
-// Before the program loads: its young generation stays within 16 MiB (issue 15).
+// Before the program loads: its young generation stays within 16 MiB, and its old generation grows by at
+// most half past what a full collection finds alive (issue 15).
 capYoungGeneration();
+limitOldGenerationGrowth();
 await import('./cli/program.js');
