@@ -57,6 +57,9 @@ export interface PollsRun {
   pollMaxMs: number;
   /** How late the generator started polls, p99: its own health, not the service's. */
   generatorLateP99Ms: number;
+  /** The pollers' own event-loop delay, p99 (the worst poller): a poll's latency includes it. (Runs
+   * before 2026-11-24 10:00 did not measure it.) */
+  generatorLoopP99Ms?: number;
   /** The service's event-loop delay over the measured window (the worst node). */
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
@@ -319,6 +322,7 @@ async function measure(
       pollP99Ms: percentileOf(latency, 99),
       pollMaxMs: maxOf(latency),
       generatorLateP99Ms: percentileOf(lateness, 99),
+      generatorLoopP99Ms: Math.max(...reports.map((r) => r.loopP99Ms)),
       eventLoopP99Ms: round(Math.max(...loops.map((l) => l[0]!)) * 1000, 1),
       eventLoopMaxMs: round(Math.max(...loops.map((l) => l[1]!)) * 1000, 1),
       delivered,
@@ -345,7 +349,7 @@ async function measure(
     log(
       `polls ${setup}: ${run.pollsPerSecond} polls/s (${run.ok} × 200, ${run.notModified} × 304, failures ${JSON.stringify(run.failures)}), ` +
         `p99 ${run.pollP99Ms} ms, event loop p99 ${run.eventLoopP99Ms} ms; ${run.delivered} messages, ${run.seenFirstPoll}/${run.checked} seen by the first poll after the 250; ` +
-        `service ${run.serviceCores} cores (main thread ${run.mainThreadCores})${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis, Redis ${run.redisCores})`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms)`,
+        `service ${run.serviceCores} cores (main thread ${run.mainThreadCores})${run.engineCores === undefined ? '' : ` (+ ${run.engineCores} PostgreSQL backends and Redis, Redis ${run.redisCores})`}, generator ${run.generatorCores} cores (late p99 ${run.generatorLateP99Ms} ms, loop p99 ${run.generatorLoopP99Ms} ms)`,
     );
     return run;
   } finally {
@@ -432,7 +436,7 @@ export function pollsTable(result: PollsResult): string[] {
     '',
   ];
   out.push(
-    '| setup | mailboxes | polls/s | 200 / 304 | failures | poll p50 / p99 / max | event loop p99 / max | msg/s | seen by the first poll | service CPU | generator CPU (late p99) |',
+    '| setup | mailboxes | polls/s | 200 / 304 | failures | poll p50 / p99 / max | event loop p99 / max | msg/s | seen by the first poll | service CPU | generator CPU (late p99, loop p99) |',
   );
   out.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of result.runs) {
@@ -441,7 +445,7 @@ export function pollsTable(result: PollsResult): string[] {
         .map(([k, v]) => `${k}: ${f(v)}`)
         .join(', ') || 'none';
     out.push(
-      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores (main thread ${f(r.mainThreadCores, 2)})${r.engineCores === undefined ? '' : ` (+ ${f(r.engineCores, 2)} PostgreSQL + Redis)`} | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms) |`,
+      `| ${r.setup} | ${f(r.mailboxes)} | ${f(r.pollsPerSecond)} | ${f(r.ok)} / ${f(r.notModified)} | ${failures} | ${ms(r.pollP50Ms)} / ${ms(r.pollP99Ms)} / ${ms(r.pollMaxMs)} ms | ${f(r.eventLoopP99Ms, 1)} / ${f(r.eventLoopMaxMs, 1)} ms | ${f(r.mailPerSecond, 1)} | ${f(r.seenFirstPoll)} of ${f(r.checked)}${r.unchecked > 0 ? ` (${f(r.unchecked)} not polled again in time)` : ''} | ${f(r.serviceCores, 2)} cores (main thread ${f(r.mainThreadCores, 2)})${r.engineCores === undefined ? '' : ` (+ ${f(r.engineCores, 2)} PostgreSQL + Redis)`} | ${f(r.generatorCores, 2)} cores (${ms(r.generatorLateP99Ms)} ms, ${r.generatorLoopP99Ms === undefined ? '—' : `${ms(r.generatorLoopP99Ms)} ms`}) |`,
     );
   }
   if (result.skipped !== undefined) out.push('', `Two nodes on PostgreSQL and Redis: not run (${result.skipped}).`);

@@ -7,6 +7,7 @@
 // The parent tells it of each message acknowledged with 250 ({ack}); the poller checks that the first
 // poll of that mailbox started after the 250 shows the message (a 304 shows what the last 200 showed).
 // Latencies go into a histogram of 0.1 ms steps, so the parent can merge the processes' figures.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LeanHttpsConnection } from './lean-https.js';
 
@@ -41,6 +42,9 @@ export interface PollerReport {
   missed: { mailbox: string; subject: string }[];
   /** Messages never checked: no poll of their mailbox started after the 250 before the end. */
   unchecked: number;
+  /** This process's own event-loop delay over the measured window, p99 in ms: a poll's latency is taken
+   * here, so a late loop here shows in it too. */
+  loopP99Ms: number;
 }
 
 export const BUCKETS = 10_001;
@@ -74,7 +78,10 @@ function run(
     seenFirstPoll: 0,
     missed: [],
     unchecked: 0,
+    loopP99Ms: Number.NaN,
   };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const measuring = setTimeout(() => loop.enable(), Math.max(0, config.measureFrom - now()));
   const states = new Map<string, MailboxState>();
   const clients: LeanHttpsConnection[] = [];
   let stopped = false;
@@ -177,6 +184,9 @@ function run(
     },
     stop() {
       stopped = true;
+      clearTimeout(measuring);
+      loop.disable();
+      result.loopP99Ms = loop.count > 0 ? Math.round(loop.percentile(99) / 1e4) / 100 : Number.NaN;
       for (const timer of timers) clearTimeout(timer);
       for (const state of states.values()) result.unchecked += state.pending.length;
       report(result);
