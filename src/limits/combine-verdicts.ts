@@ -13,7 +13,7 @@ export interface RuleOutcome {
 }
 
 export function combineVerdicts(outcomes: readonly RuleOutcome[]): LimitVerdict {
-  // Plain loops: this runs once for every request the API answers (a poll's whole cost is ~0.07 ms, P50).
+  // Plain loops: this runs once for every request the API answers (a poll's whole cost is ~0.08 ms, issue 15).
   let refused = 0;
   let retryAfterMs = 0;
   for (const o of outcomes) {

@@ -32,7 +32,7 @@ export function createMemoryLimiter(clock: Clock): RateLimiter {
       calls += 1;
       if (calls % PRUNE_EVERY === 0) prune(now);
       // Every rule is evaluated first and committed only when all admit the request (no closures or
-      // per-rule objects beyond the outcomes: this runs for every request, P50).
+      // per-rule objects beyond the outcomes: this runs for every request, issue 15).
       const outcomes: RuleOutcome[] = [];
       const gcraTats: number[] = [];
       const windowEntries: WindowEntry[] = [];

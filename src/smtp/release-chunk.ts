@@ -10,5 +10,9 @@ export function releaseChunk(chunk: Buffer): void {
   const buffer = chunk.buffer;
   if (!(buffer instanceof ArrayBuffer) || buffer.resizable || buffer.detached) return;
   if (chunk.byteOffset !== 0 || chunk.byteLength !== buffer.byteLength) return;
-  buffer.transfer(0);
+  try {
+    buffer.transfer(0);
+  } catch {
+    // An ArrayBuffer that cannot be detached is left to the collector, as every chunk was before.
+  }
 }

@@ -14,7 +14,7 @@ import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 
 /** The RateLimit-* headers of a verdict, as name, value, name, value: the names in lower case, as a
- * flat list for `writeHead` (the pollers' path, P50). */
+ * flat list for `writeHead` (the pollers' path, issue 15). */
 export function rateLimitHeaderList(verdict: LimitVerdict): string[] {
   return [
     'ratelimit-limit',

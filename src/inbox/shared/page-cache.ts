@@ -29,7 +29,7 @@ export function createPageCache(maxBytes: number): PageCache {
   // `used`: the count of gets and sets when the entry was last moved to the recent end. A get moves an
   // entry again only once that many others have been moved since as half the entries hold: the newer
   // half is never reordered, so a poll of a cached page costs one lookup, not a delete and an insert
-  // (P50), and what is evicted is still among the least recently used half.
+  // (issue 15), and what is evicted is still among the least recently used half.
   const entries = new Map<string, { page: CachedPage; bytes: number; used: number }>();
   let bytes = 0;
   let moves = 0;
