@@ -1399,6 +1399,21 @@ const CASES: [string, CodeSource, string[]][] = [
     ['518204'],
   ],
   [
+    'a Swedish "skriv in" (type in) before the token asks to type it',
+    text('Skriv in 60418 i appen för att logga in.\nKoden gäller i 5 minuter.', 'Ditt bibliotekskonto'),
+    ['60418'],
+  ],
+  [
+    'a line led by a copula goes on with the sentence above that names the code',
+    text('Ihr Code für die Zahlung von 120,00 EUR\nmit der Karte **** 5521\nlautet 739204', 'Zahlung bestätigen'),
+    ['739204'],
+  ],
+  [
+    'no code: a line led by a copula under lines that name no code',
+    text('Die Summe Ihrer Bestellung 8812\nlautet 4420', 'Ihre Rechnung'),
+    [],
+  ],
+  [
     'a Dutch "als" (if) clause is a condition, not the label of the list under it',
     text(
       'Bewaar deze codes. Elke code werkt één keer, voor als je je telefoon kwijt bent:\n\nq7kd3-m2x9p\nw4rt8-z1c5n\nr5fb0-y8jk2',

@@ -622,6 +622,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
+  // A line led by nothing but a copula goes on with the sentence of the lines above: "รหัส OTP สำหรับชำระเงิน
+  // …" / "… ด้วยบัตร xxxx-3071" / "คือ 204817", "Ihr Code für die Zahlung …" / "lautet 482913".
+  if (COPULA_ONLY.test(before) && namesACode(`${line.above}\n${line.previous}`)) return 3;
   // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
   // led by the noun, then what the code is for, the token after its colon.
   if (/[:：]\s*$/.test(before) && headedByNoun(sentence)) return 3;
