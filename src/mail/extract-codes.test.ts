@@ -1342,7 +1342,7 @@ const CASES: [string, CodeSource, string[]][] = [
   // The last digits of a phone or a card are never a code
   [
     'no code: the last digits of the phone a code will be sent to (Indonesian)',
-    text('Saat masuk, kode verifikasi akan dikirim ke nomor ponsel yang berakhiran 4417.', 'Tanda tangan dokumen'),
+    text('Untuk masuk, kode OTP akan dikirim ke nomor ponsel Anda yang berakhiran 4417.', 'Tanda tangan dokumen'),
     [],
   ],
   [
@@ -1372,7 +1372,10 @@ const CASES: [string, CodeSource, string[]][] = [
   // Purposes and actions the lists lacked
   [
     'a PIN for taking over a parcel (Czech), the parcel the object of the action',
-    text('Dnes doručujeme.\nPIN pro převzetí balíku: 5127\nSdělte jej kurýrovi.', 'Doručení zásilky dnes'),
+    text(
+      'Kurýr přijede odpoledne.\nPIN k převzetí zásilky od kurýra: 5127\nBez něj zásilku nepředá.',
+      'Doručení zásilky dnes',
+    ),
     ['5127'],
   ],
   [
