@@ -68,9 +68,10 @@ describe('the codes and links corpus (issue 17)', () => {
   }
 
   // Written by hand apart from the generator and the extractor: the independent, blind, fresh, sealed,
-  // unseen, hidden, untouched, withheld, reserved, vault and locked parts (tuning data since each was first
-  // scored) and the stowed part (never tuned on: the next result, when it is there). Their form is checked
-  // here; the figures of the parts tuned on below (the stowed part's will be a measurement, not a test).
+  // unseen, hidden, untouched, withheld, reserved, vault, locked and stowed parts (tuning data since each was
+  // first scored) and the shelved part (never tuned on: the next result, when it is there). Their form is
+  // checked here; the figures of the parts tuned on below (the shelved part's will be a measurement, not a
+  // test).
   type HandWritten = Exclude<CorpusMessage['part'], 'tune' | 'held-out'>;
   const TUNED_ON = [
     'independent',
@@ -84,6 +85,7 @@ describe('the codes and links corpus (issue 17)', () => {
     'reserved',
     'vault',
     'locked',
+    'stowed',
   ] as const satisfies readonly HandWritten[];
   const handWritten = (part: HandWritten): CorpusMessage[] => {
     const dir = new URL(`./fixtures/codes-corpus/${part}/`, import.meta.url);
@@ -92,7 +94,7 @@ describe('the codes and links corpus (issue 17)', () => {
       .filter((f) => f.endsWith('.json'))
       .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as CorpusMessage[]);
   };
-  for (const part of [...TUNED_ON, 'stowed'] as const) {
+  for (const part of [...TUNED_ON, 'shelved'] as const) {
     const messages = handWritten(part);
     it(`its ${part} part, if there, is well formed: fields by format, unique ids, each label taken from its message`, () => {
       if (part === 'independent') assert.ok(messages.length > 0);

@@ -19,6 +19,17 @@ const CODE_NOUNS = [
   'verification',
   'security number',
   'tan',
+  // The code of moving a phone number to another operator, typed into the new operator's form: a UK PAC, an
+  // Indian UPC, a French RIO, a Mexican NIP de portabilidad, a Czech OKU or ČVOP, a Japanese MNP予約番号, a
+  // (other languages call it a code, whose nouns are here already)
+  'pac',
+  'upc',
+  'rio',
+  "relevé d'identité opérateur",
+  'nip de portabilidad',
+  'oku',
+  'čvop',
+  'mnp予約番号',
   // A SIM's unblocking key, in every language ("PUK: 83920174", "código PUK", "PUK-код")
   'puk',
   'пук',
@@ -501,7 +512,7 @@ const ACTIONS = [
   'เข้าสู่ระบบ',
   'ล็อกอิน',
   'ยืนยัน',
-  'เปิดใช้งาน',
+  'เปิดใช้',
   // Picking up a parcel: "code to collect your parcel", "Code de retrait du colis", "Kod odbioru paczki"
   'pick up',
   'pick-up',
@@ -525,6 +536,9 @@ const ACTIONS = [
   'отримання',
   'vyzvednout',
   'vyzvednutí',
+  'převzetí',
+  'převzít',
+  'odbiór',
   'hämta',
   'teslim al*',
   'استلام',
@@ -687,6 +701,7 @@ const ENTERS = [
   'nhap',
   'दर्ज करें',
   'gir',
+  'skriv in',
   'skriv',
   'zadej',
   'escribe',
@@ -993,6 +1008,26 @@ const NOT_CODES = [
   'رمز المدرسة',
   'ח.פ.',
   'ח"פ',
+  // A classification of goods or services for tax or customs (an invoice's SAC or HSN code, an HS or tariff
+  // code, a CNAE, NACE, ATECO or ОКВЭД activity code) and an entrant's number at an event (a race's bib or
+  // registration number): labels of something else, never typed to sign in
+  "(?:sac|hsn|hs\\s+code|taric|ncm|cfop|cnae|nace|ateco|pkd|pkwiu|sic\\s+code|commodity\\s+code|tariff\\s+code|zolltarif\\p{L}*|warennummer|code\\s+nc|оквэд|окпд|квэд|bib(?:\\s+(?:no|number))?|race\\s+number|entry\\s+(?:no|number)|start(?:nummer|nr)|dossard|num[ée]ro\\s+d['’]inscription|dorsal|número\\s+de\\s+(?:inscripción|inscrição|corredor)|pettorale|numero\\s+di\\s+(?:iscrizione|gara)|inschrijfnummer|numer\\s+(?:startowy|zgłoszenia)|стартов\\p{L}*\\s+номер|(?:регистрационн|реєстраційн)\\p{L}*\\s+номер|startovní\\s+číslo|registrační\\s+číslo|anmälningsnummer|göğüs\\s+numarası|kayıt\\s+numarası|nomor\\s+(?:bib|registrasi|pendaftaran|peserta))",
+  'एचएसएन',
+  'एसएसी',
+  'पंजीकरण संख्या',
+  'रजिस्ट्रेशन नंबर',
+  'رقم التسجيل',
+  'מספר רישום',
+  'מספר הרשמה',
+  'ゼッケン',
+  '受付番号',
+  '参赛号',
+  '报名号',
+  '号码布',
+  '배번',
+  '참가번호',
+  'หมายเลขลงทะเบียน',
+  'หมายเลขบิบ',
   'ע.ר.',
   'ע"ר',
   'עוסק מורשה',
@@ -1209,6 +1244,12 @@ const NOT_CODES = [
   'заканчивающ*',
   'закінчується',
   'biten',
+  'berakhiran',
+  'berakhir',
+  'kết thúc bằng',
+  'המסתיים',
+  'המסתיימת',
+  'ponsel',
   'المنتهية',
   'замовлення',
   'рахун*',
@@ -1229,7 +1270,7 @@ const NOT_CODES = [
   'giảm giá',
   // Vietnamese puts what a "mã" (code) is of after it: card, member, booking, ticket, customer, order,
   // waybill, discount, transaction, quotation and appointment codes (one alternative, as the amounts' above)
-  'mã\\s+(?:thẻ|hội\\s+viên|thành\\s+viên|đặt\\s+chỗ|vé|khách\\s+hàng|đơn\\s+hàng|đơn|vận\\s+đơn|giảm\\s+giá|khuyến\\s+mãi|giao\\s+dịch|báo\\s+giá|lịch\\s+(?:hẹn|khám))',
+  'mã\\s+(?:thẻ|hội\\s+viên|thành\\s+viên|đặt\\s+chỗ|vé|khách\\s+hàng|đơn\\s+hàng|đơn|vận\\s+đơn|giảm\\s+giá|khuyến\\s+mãi|giao\\s+dịch|báo\\s+giá|đăng\\s+ký|lịch\\s+(?:hẹn|khám))',
   'đặt chỗ',
   'đặt vé',
   // A quotation's number, as a booking's or an order's
@@ -1754,7 +1795,7 @@ export const PURPOSE =
  * licence or product key, a pick-up, delivery or locker code, a SIM's activation. Read in the subject, or
  * right by a token. */
 export const EVIDENCE =
-  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|(?<!\p{L})ingen(?!\p{L})|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|รับสินค้า|取货|提货|自提|受け取り|픽업|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通/iu;
+  /expir|läuft ab|abläuft|caduca|vence en|scade tra|scade fra|scadrà|verloopt|vervalt|wygasa|wygaśnie|истека|истечёт|går ut|upphör|sona er|过期|過期|失效|만료|hết hạn|kedaluwarsa|kadaluarsa|หมดอายุ|समाप्त|تنتهي|יפוג|פג תוקף|vyprš|спливає|закінчу|valid|valable|válid|gültig|geldig|ważn|действ|дійсн|platn|giltig|geçerli|有効|有效|유효|berlaku|hiệu lực|בתוקף|ใช้ได้|ใช้งานได้|صالح|मान्य|(?:not|never|n[’']t) share|teilen|weiter(?:geben|gibst)|partag|compart|condivid|comunic|delen|udostęp|сообщ|повідомл|діліть|передава|sděl|dela |paylaş|共有|分享|공유|शेयर|chia sẻ|תשתפ|תמסר|bagikan|beritahu|เปิดเผย|แชร์|nikomu|нікому|nessuno|nadie|personne|niemand|никому|nikomu|kimseyle|ninguém|(?<!\p{L})ingen(?!\p{L})|لا تشارك|reset|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetuj|сброс|скид|återställ|sıfırla|再設定|重设|重設|재설정|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|autori[sz]|approv|genehmig|freigab|freigeb|aprob|aprova|goedkeur|zatwierd|одобр|підтверд|schvál|godkänn|onayla|承認|批准|승인|अनुमोदन|phê duyệt|אישור|setujui|อนุมัติ|two-factor|2fa|2-step|two-step|zwei|deux|dos pasos|duas etapas|due fattori|twee|dwuetap|двухэтап|двофактор|dvoufáz|tvåsteg|tvåfaktor|tofaktor|iki adım|2段階|两步|兩步|2단계|दो-चरण|hai bước|דו[- ]?שלבי|dua langkah|สองขั้นตอน|ověř|overen|licen[cs]|lizenz|רישיון|clave de producto|chave|chiave|sleutel|klucz|ключ|klíč|nyckel|anahtar|キー|密钥|金鑰|제품 키|(?<!\p{L})key(?!\p{L})|pick-?up|hämt|utlämning|retrait|retiro|ritiro|afhaal|ophaal|odbi[oó]r|получ|vyzved|teslim|受取|取件|수령|पिकअप|nhận hàng|איסוף|pengambilan|รับพัสดุ|รับสินค้า|取货|提货|自提|受け取り|픽업|delivery|zustell|livraison|entrega|consegna|bezorg|doręcz|доставк|doručen|leverans|locker|לוקר|kluis|paketskåp|packstation|casier|taquilla|armadietto|paczkomat|постамат|поштомат|خزانة|استلام|लॉकर|loker|ล็อกเกอร์|(?<!in)box|ロッカー|快递柜|보관함|levant|recog|recoger|abhol|paketstation|cacifo|consigna|(?<!\p{L})terminal|개통|security|sicurezza|seguridad|sécurité|segurança|sicherheit|beveilig|bezpiecz|безопасн|bezpečn|säkerhet|güvenlik|セキュリティ|安全|보안|सुरक्षा|bảo mật|אבטחה|keamanan|ความปลอดภัย|potvrzov|attiva|confirma(?!ci|çã)|conferma(?!zion)|backup|sicherung|secours|respaldo|reserva|riserva|back-up|zapasow|резерв|záložn|reserv|yedek|バックアップ|备用|備用|백업|बैकअप|dự phòng|גיבוי|cadangan|สำรอง|aktyw|(?<!\p{L})e?sim(?![a-z])|開通|portabilit|portabilidad|portierung|rufnummernmitnahme|nummerbehoud|nummerportering|number transfer|switch (?:your )?(?:number|network|provider)|keep your number|changer d.opérateur|cambiar de compañía|trocar de operadora|cambiare operatore|přenesení čísla|přenos čísla|przeniesieni\p{L}* numeru|перенос\p{L}* номера|перенесення номера|numara taşı|نقل الرقم|नंबर पोर्ट|chuyển mạng|ניוד|ย้ายค่าย|(?<!\p{L})mnp(?!\p{L})|携号转网|번호이동|zugang|accès|acceso|toegang|dostęp|доступ|přístup|åtkomst|erişim|رمز الوصول|アクセス|访问|訪問|액세스|एक्सेस|truy cập|גישה|akses|เข้าถึง|bevestig(?!ing)|bekräfta(?!lse)/iu;
 
 /** The words of an approval or an authorisation among the EVIDENCE: evidence of a code to type ("Autorisieren
  * Sie die Zahlung mit …", "Kod autoryzacyjny …, nie podawaj go nikomu"), but not as the token's own label

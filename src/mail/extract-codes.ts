@@ -95,6 +95,8 @@ const WRAP_AFTER = /^\s*[*_\]】」』)）]+/;
 /** A neighbouring group of capitals and digits with both, a space apart. */
 const SPACED_GROUP_BEFORE = /(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8} $/;
 const SPACED_GROUP_AFTER = /^ (?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])/;
+/** A group of capitals after a space, ending the line. */
+const CAPITALS_END = /^ [A-Z]{1,3}\s*$/;
 /** A remark in brackets right after a code noun, with no number in it: "Din kod (små bokstäver): kxm4tr",
  * "Ваш код (малими літерами): q7m-4kx", "Your code (case sensitive): …". It says how to type the code, and
  * the noun still labels what follows it. */
@@ -200,7 +202,7 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
  * is part of a condition ("… each code works once if you lose your phone:", "… khi bạn mất điện thoại:",
  * "… إذا فقدت هاتفك:"), not the label of the list set apart under it. */
 const CONDITION =
-  /(?<![\p{L}\p{M}])(?:if|when|wenn|falls|sobald|si|quand|lorsque|cuando|caso|quando|qualora|wanneer|indien|jeśli|jeżeli|gdy|kiedy|если|когда|якщо|коли|pokud|jestli|když|när|eğer|jika|bila|apabila|kalau|nếu|khi|إذا|وإذا|لو|אם|ואם|כאשר|अगर|यदि|जब)(?![\p{L}\p{M}])|場合|もし|如果|경우|만약|ถ้า|หาก|เมื่อ/iu;
+  /(?<![\p{L}\p{M}])(?:if|when|wenn|falls|sobald|si|quand|lorsque|cuando|caso|quando|qualora|wanneer|indien|als|jeśli|jeżeli|gdy|kiedy|если|когда|якщо|коли|pokud|jestli|když|när|eğer|jika|bila|apabila|kalau|nếu|khi|إذا|وإذا|لو|אם|ואם|כאשר|अगर|यदि|जब)(?![\p{L}\p{M}])|場合|もし|如果|경우|만약|ถ้า|หาก|เมื่อ/iu;
 
 /** Whether a label stands in a condition: the clause it ends, since the last comma, colon or sentence end,
  * is led by "if" or "when". */
@@ -411,6 +413,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // Letters and digits next to a further group the token does not take in ("AB1 K7P 2QX 9ZZ"): part of
   // something longer, and which part a form wants is a guess, worse than no code.
   if (!isDigits(token) && (SPACED_GROUP_BEFORE.test(before) || SPACED_GROUP_AFTER.test(after))) return 0;
+  // Digits and a group of capitals that ends the line ("OKU: 718 440 329 WZ"): the code is the whole, which
+  // the token does not take in.
+  if (isDigits(token) && CAPITALS_END.test(after)) return 0;
   const alone = after.replace(/^[\s.。:：]+/, '') === '' && before.trim() === '';
   // What labels the token: the text before it on its line, or the line above when it starts its line.
   // A code set apart under a paragraph is named anywhere in that paragraph.
@@ -617,6 +622,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
+  // A line led by nothing but a copula goes on with the sentence of the lines above: "รหัส OTP สำหรับชำระเงิน
+  // …" / "… ด้วยบัตร xxxx-3071" / "คือ 204817", "Ihr Code für die Zahlung …" / "lautet 482913".
+  if (COPULA_ONLY.test(before) && namesACode(`${line.above}\n${line.previous}`)) return 3;
   // "Código para confirmar la compra de 213,40 EUR con tu tarjeta terminada en 3391: 774102": a sentence
   // led by the noun, then what the code is for, the token after its colon.
   if (/[:：]\s*$/.test(before) && headedByNoun(sentence)) return 3;
