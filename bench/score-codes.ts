@@ -1,6 +1,6 @@
 // `npm run score:codes [-- --failures]`: precision and recall of codes and the primary-link-first rate
 // on the labelled corpora of test/fixtures/codes-corpus, overall, by language and by kind: the newest part
-// written by hand apart from the extractor (the last of WRITTEN_APART, never tuned on: the result, reported
+// written by hand apart from the extractor (the last of test/fixtures/codes-corpus/parts.ts, never tuned on: the result, reported
 // first), each part written so before it (the result once, tuning data since it was scored), the
 // independent part (tuning data since it was first scored) and the generated corpus's held-out and tuning
 // parts (corpus.json). Exits 1 when the result or the held-out part is below a bar (bench/code-score.ts).
@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RESULT_PART, WRITTEN_APART } from '../test/fixtures/codes-corpus/parts.js';
 import type { CorpusMessage } from '../test/fixtures/codes-corpus/types.js';
 import {
   codeRight,
@@ -39,23 +40,7 @@ function folder(name: string): CorpusMessage[] {
         .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusMessage[])
     : [];
 }
-/** The parts written by hand apart from the extractor, oldest first, each scored once when it was new. The
- * last is the result; a new part is added at the end. */
-const WRITTEN_APART = [
-  'blind',
-  'fresh',
-  'sealed',
-  'unseen',
-  'hidden',
-  'untouched',
-  'withheld',
-  'reserved',
-  'vault',
-  'locked',
-  'stowed',
-  'shelved',
-] as const;
-const RESULT = WRITTEN_APART[WRITTEN_APART.length - 1]!;
+const RESULT = RESULT_PART;
 
 const corpus = [
   ...(JSON.parse(readFileSync(corpusPath, 'utf8')) as CorpusMessage[]),
