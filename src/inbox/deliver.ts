@@ -3,16 +3,22 @@
 // with its summary and one message per recipient (D9) in one durable commit (D10), then count premium
 // arrivals against their accounts' quotas (D15) and tell the waiters (D24). Only when this resolves may
 // the SMTP edge answer 250; a failure before the commit leaves no message stored. Decoding the message
-// waits for its first read (load-message.ts).
+// waits for its first read (load-message.ts), or, for a mailbox a wait is waiting on, runs beside the
+// commit (P52).
 import { usageMonth } from '../access/plans.js';
 import { normaliseDomain } from '../mail/address.js';
 import type { NewDelivery, NewMail } from '../store/message-store.js';
 import type { AcceptedRecipient } from './check-recipient.js';
+import { isAwaited } from './shared/awaited-mailboxes.js';
 import { DeliveryError } from './shared/delivery-error.js';
+import { decodeAhead } from './shared/load-message.js';
 import { RETENTION_MS, type InboxDeps } from './shared/deps.js';
 
 /** D6: decoded attachments of one message together, in bytes. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** The largest message decoded ahead of its first read for a waiting mailbox (P52): a copy of its bytes
+ * is made for it. */
+export const DECODE_AHEAD_BYTES = 256 * 1024;
 
 export interface Envelope {
   /** Envelope sender; null for the null sender `MAIL FROM:<>`. */
@@ -53,6 +59,25 @@ export function createDeliver(deps: InboxDeps) {
     }
   }
 
+  /** A small message for a mailbox that a wait here is waiting on is decoded while it is committed (P52),
+   * from a copy of its bytes (the store takes the bytes themselves); the returned function tells that
+   * decode whether the commit was made. */
+  function decodeAheadIfAwaited(
+    mail: NewMail,
+    deliveries: NewDelivery[],
+    now: number,
+  ): ((committed: boolean) => void) | undefined {
+    if (mail.raw.byteLength > DECODE_AHEAD_BYTES) return undefined;
+    const awaited = deliveries.find((d) => isAwaited(deps.store, d.mailbox));
+    if (awaited === undefined) return undefined;
+    let settle!: (committed: boolean) => void;
+    const committed = new Promise<boolean>((resolve) => (settle = resolve));
+    const source = { ...awaited, mailId: mail.id, fromName: mail.fromName, subject: mail.subject };
+    // A copy (a Buffer's slice would be a view of the same bytes, which the decode takes away).
+    decodeAhead(deps, source, new Uint8Array(mail.raw), committed, now);
+    return settle;
+  }
+
   /** `stop`, when aborted (the server's shutdown grace has run out), keeps a delivery that has not yet
    * committed from committing: its sender is being told 421 and will send it again. */
   return async function deliver(envelope: Envelope, received: Uint8Array, stop?: AbortSignal): Promise<Delivered> {
@@ -82,6 +107,7 @@ export function createDeliver(deps: InboxDeps) {
     const deliveries: NewDelivery[] = recipients.map((r) => ({ id: deps.newId(), mailbox: r.address.address }));
     if (stop?.aborted === true)
       throw new DeliveryError('shutting_down', 'the server stopped before this message was stored');
+    const committed = decodeAheadIfAwaited(record, deliveries, receivedAt);
     try {
       // Connected before the message is stored: a domain whose MX points here, with no message yet, is
       // harmless; a stored message on a domain that reads as unknown would not be.
@@ -90,8 +116,10 @@ export function createDeliver(deps: InboxDeps) {
       }
       await deps.store.saveMail(record, deliveries);
     } catch (error) {
+      committed?.(false);
       throw new DeliveryError('storage_failed', (error as Error).message, error);
     }
+    committed?.(true);
     const uncounted = await chargeQuotas(recipients, receivedAt);
     // After the commit: a waiter woken by this event finds the message stored. A lost event delays a
     // waiter until its timeout; it never loses mail.

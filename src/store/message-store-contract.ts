@@ -249,6 +249,23 @@ export function runMessageStoreContract(name: string, open: () => Promise<Messag
       assert.equal(await store.claimUnseen('c@x.test', nextId(), T0), false);
     });
 
+    it('shows a seen flag set by a mark or a claim in the very next read of the list and of the message', async () => {
+      const marked = nextId();
+      const claimed = nextId();
+      await store.saveMail(mail(), [{ id: marked, mailbox: 's@x.test' }]);
+      await store.saveMail(mail(), [{ id: claimed, mailbox: 's@x.test' }]);
+      assert.equal(await store.markSeen('s@x.test', marked, T0), true);
+      assert.equal(await store.claimUnseen('s@x.test', claimed, T0), true);
+      const listed = await store.listMessages({ mailbox: 's@x.test', limit: 10, now: T0 });
+      assert.deepEqual(
+        listed.map((m) => m.seen),
+        [true, true],
+      );
+      assert.equal((await store.getMessage('s@x.test', claimed, T0))?.seen, true);
+      assert.equal(await store.claimUnseen('s@x.test', marked, T0), false, 'marked seen: no claim takes it');
+      assert.equal(await store.markSeen('s@x.test', nextId(), T0), false, 'no such message');
+    });
+
     it('gives each recipient its own message, seen flag and deletion, sharing one mail', async () => {
       const m = mail({ attachmentCount: 1 });
       const a = nextId();

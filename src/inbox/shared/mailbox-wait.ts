@@ -5,6 +5,7 @@
 // timeout or until its caller goes away. Every PROGRESS_INTERVAL_MS it reports progress and looks again,
 // in case a shared event was lost. What a look finds, and what an arrival gives, is the caller's.
 import type { Address } from '../../mail/address.js';
+import { awaitMailbox } from './awaited-mailboxes.js';
 import type { Caller } from './caller.js';
 import type { InboxDeps } from './deps.js';
 import { gateMailbox } from './gate.js';
@@ -42,6 +43,9 @@ export async function waitOnMailbox<T>(
       tickMs: PROGRESS_INTERVAL_MS,
       lifetimeMs: timeoutSeconds * 1000,
     });
+    // Counted, like the feed, before it looks: a message arriving from now on is decoded beside its
+    // commit (P52).
+    const awaited = awaitMailbox(deps.store, mailbox.address);
     try {
       const present = await steps.look();
       if (present !== null || timeoutSeconds === 0) return present;
@@ -61,6 +65,7 @@ export async function waitOnMailbox<T>(
       return null;
     } finally {
       feed.close();
+      awaited();
     }
   } finally {
     release();

@@ -7,7 +7,7 @@ import { runMessageStoreContract } from '../message-store-contract.js';
 import { openSqliteDatabase } from './sqlite-database.js';
 import { userVersion } from './migrate.js';
 import { openSqliteStore, sqliteMessageStore } from './sqlite-store.js';
-import { threadWriter } from './sqlite-writer.js';
+import { inlineWriter, threadWriter, type SqliteWriter } from './sqlite-writer.js';
 
 runMessageStoreContract('sqlite (in memory)', () => openSqliteStore(':memory:'));
 
@@ -20,6 +20,41 @@ runMessageStoreContract('sqlite (file, writer thread)', async () => {
   const writer = threadWriter(path);
   await writer.ready();
   return sqliteMessageStore(openSqliteDatabase(path), writer);
+});
+
+describe('seen flags in the SQLite store (P52)', () => {
+  it('answers a claim at once, one claim per message, and shows it in reads before the writer commits it', async () => {
+    const db = openSqliteDatabase(':memory:');
+    const inline = inlineWriter(db);
+    const posted: string[] = [];
+    // A writer that holds every seen flag back, as a writer thread busy with a commit would.
+    const held: SqliteWriter = {
+      ...inline,
+      write(op, ...args) {
+        const passOn = inline.write as (op: string, ...args: unknown[]) => Promise<never>;
+        if (op !== 'claimUnseen' && op !== 'markSeen') return passOn(op, ...args);
+        posted.push(op);
+        return new Promise(() => undefined);
+      },
+    };
+    const store = sqliteMessageStore(db, held);
+    const now = Date.UTC(2026, 10, 24);
+    const raw = new TextEncoder().encode('Subject: hi\r\n\r\nhi\r\n');
+    const mail = { receivedAt: now, expiresAt: now + 1000, from: 'a@b.test', fromName: null, subject: 'hi' };
+    await store.saveMail({ ...mail, id: '01JAAAAAAAAAAAAAAAAAAAAAAA', attachmentCount: 0, raw }, [
+      { id: '01JAAAAAAAAAAAAAAAAAAAAAAB', mailbox: 'w@y.test' },
+    ]);
+    const claims = await Promise.all(
+      [1, 2, 3].map(() => store.claimUnseen('w@y.test', '01JAAAAAAAAAAAAAAAAAAAAAAB', now)),
+    );
+    assert.deepEqual(claims, [true, false, false]);
+    assert.deepEqual(posted, ['claimUnseen'], 'one write for the one claim that took it');
+    assert.equal((await store.listMessages({ mailbox: 'w@y.test', limit: 5, now }))[0]?.seen, true);
+    assert.equal((await store.getMessage('w@y.test', '01JAAAAAAAAAAAAAAAAAAAAAAB', now))?.seen, true);
+    assert.equal(await store.markSeen('w@y.test', '01JAAAAAAAAAAAAAAAAAAAAAAB', now), true);
+    assert.deepEqual(posted, ['claimUnseen'], 'set already: nothing more to write');
+    db.close();
+  });
 });
 
 describe('SqliteStore on disk', () => {

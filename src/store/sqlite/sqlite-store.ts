@@ -76,6 +76,24 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
     db,
     `SELECT mail_id FROM messages WHERE mailbox = ? AND id = ?`,
   );
+  const seenOf = statement<[string, string, number], { seen: number }>(
+    db,
+    `SELECT seen FROM messages WHERE mailbox = ? AND id = ? AND expires_at > ?`,
+  );
+  /** The seen flags posted to the writer and not yet committed (mailbox and id): with what is committed,
+   * every seen flag this store has set (P52). Reads show them as set. */
+  const seenPosted = new Set<string>();
+  /** Posts a seen flag's write, known as pending until its commit answers (a failed one is lost, as in a
+   * crash). */
+  function postSeen(key: string, write: Promise<boolean>): void {
+    seenPosted.add(key);
+    const settled = () => void seenPosted.delete(key);
+    write.then(settled, settled);
+  }
+  /** As this store has set it: a seen flag posted and not yet committed reads as set. */
+  function withPosted<T extends { mailbox: string; id: string; seen: boolean }>(message: T): T {
+    return message.seen || !seenPosted.has(`${message.mailbox}\n${message.id}`) ? message : { ...message, seen: true };
+  }
   const pingStmt = statement(db, 'SELECT 1');
   const countMessages = statement<[], { n: number }>(db, 'SELECT count(*) AS n FROM messages');
   const fileBytes = statement<[], { bytes: number }>(
@@ -87,20 +105,41 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
     saveMail: (mail, deliveries) => writer.write('saveMail', mail, deliveries),
     saveDecoded: (mailId, decoded) => writer.write('saveDecoded', mailId, decoded),
     async listMessages(query: ListQuery) {
-      return listPage.all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit).map(tupleToSummary);
+      const page = listPage
+        .all(query.mailbox, query.now, query.before ?? AFTER_EVERY_ID, query.limit)
+        .map(tupleToSummary);
+      return seenPosted.size === 0 ? page : page.map(withPosted);
     },
     async getMessage(mailbox, id, now): Promise<StoredMessage | null> {
       const row = getOne.get(mailbox, id, now);
       if (row === undefined) return null;
-      return toStoredMessage(
-        row,
-        isDecoded(row)
-          ? attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size }))
-          : [],
+      return withPosted(
+        toStoredMessage(
+          row,
+          isDecoded(row)
+            ? attachmentsOf.all(row.mail_id).map(({ id, filename, mime, size }) => ({ id, filename, mime, size }))
+            : [],
+        ),
       );
     },
-    markSeen: (mailbox, id, now) => writer.write('markSeen', mailbox, id, now),
-    claimUnseen: (mailbox, id, now) => writer.write('claimUnseen', mailbox, id, now),
+    // Seen flags are decided here, at once, from what is committed and what this store has posted (P52):
+    // every seen flag of the database is set through this store (one process owns the file), and the
+    // writer commits them in the order they were posted, so the first claim posted is the one that sets
+    // it. Their commits are not waited for: a seen flag is the one thing a crash may lose
+    // (sqlite-writer-thread.ts), and until it is committed this store's reads show it set.
+    async markSeen(mailbox, id, now) {
+      const key = `${mailbox}\n${id}`;
+      const seen = seenOf.get(mailbox, id, now)?.seen;
+      if (seen === undefined) return false;
+      if (seen === 0 && !seenPosted.has(key)) postSeen(key, writer.write('markSeen', mailbox, id, now));
+      return true;
+    },
+    async claimUnseen(mailbox, id, now) {
+      const key = `${mailbox}\n${id}`;
+      if (seenPosted.has(key) || seenOf.get(mailbox, id, now)?.seen !== 0) return false;
+      postSeen(key, writer.write('claimUnseen', mailbox, id, now));
+      return true;
+    },
     async deleteMessage(mailbox, id) {
       // Nothing to delete is known without the write lock, so a delete of a missing message does not wait
       // for the writer (nor fail while another process holds the lock).

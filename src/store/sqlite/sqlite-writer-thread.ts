@@ -5,12 +5,13 @@
 // done before its COMMIT returned, which with synchronous=FULL includes the WAL's fsync (D10).
 // Seen flags (a read's, a wait's claim: D3, D24) waiting among the writes are committed first, in a
 // group of their own and without that fsync: D10 is about mail, and a seen flag is the one thing a crash
-// may lose. Such a commit is as atomic and as visible to the next write as any, so two waits still never
+// may lose. So is the kept decode of a message without attachments (P52): a crash costs the next reader a
+// decode. Such a commit is as atomic and as visible to the next write as any, so two waits still never
 // take the same message; the next durable commit's fsync of the WAL, which syncs the file as a whole,
 // makes it durable too. A claim then waits neither for the disk nor for the mail committed beside it, and
 // a disk whose fsync fails fails the mail, not the reads. (Committed ahead of writes that came before
-// them, they change nothing those writes do: a seen flag touches only its message's row, and a claim is
-// made only on a message already stored.)
+// them, they change nothing those writes do: a seen flag or a decode touches only its message's rows, and
+// both are written only for a message already stored.)
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { durableSynchronous, openSqliteDatabase, type SqliteOptions } from './sqlite-database.js';
 import { applyWrite, prepareWrites, type WriteOp } from './sqlite-writes.js';
@@ -62,8 +63,16 @@ function describe(error: unknown): { message: string; code?: string } {
 
 let commits = 0;
 
-/** Writes whose commit need not be durable: seen flags. */
-const UNSYNCED_OPS: ReadonlySet<WriteOp['op']> = new Set(['markSeen', 'claimUnseen']);
+/** Writes whose commit need not be durable: seen flags, and the kept decode of a message without
+ * attachments (P52), which a crash costs only a decode at the next read. A decode with attachments stays
+ * durable: the ids of its attachments have been handed out once it is kept. */
+function unsynced(request: WriteOp): boolean {
+  return (
+    request.op === 'markSeen' ||
+    request.op === 'claimUnseen' ||
+    (request.op === 'saveDecoded' && request.args[1].attachments.length === 0)
+  );
+}
 const DURABLE = durableSynchronous(options);
 
 function commitUnsynced(group: (WriteOp & { id: number })[]): WriteReply[] {
@@ -150,9 +159,9 @@ function drain(): void {
       group.push(request);
       bytes += bytesOf(request);
     }
-    const seen = group.filter((request) => UNSYNCED_OPS.has(request.op));
-    const rest = group.filter((request) => !UNSYNCED_OPS.has(request.op));
-    if (seen.length > 0) commitUnsynced(seen).forEach((reply) => port.postMessage(reply));
+    const light = group.filter(unsynced);
+    const rest = group.filter((request) => !unsynced(request));
+    if (light.length > 0) commitUnsynced(light).forEach((reply) => port.postMessage(reply));
     if (rest.length > 0) {
       const replies = commitGroup(rest, true);
       // Written (or failed): a mail's bytes are freed here and now. This thread allocates so little that

@@ -67,6 +67,8 @@ describe('the SQLite writer thread', () => {
       'one waiter takes the message',
     );
     assert.equal(await store.markSeen('w@x.test', id, T0), true);
+    // The claim's commit is not waited for (P52); answered in order, it is done once a later write is.
+    assert.equal(await writer.write('markSeen', 'w@x.test', id, T0), true);
     const after = writer.stats();
     assert.ok(after.commits > before.commits);
     assert.equal(after.syncedCommits, before.syncedCommits, 'no seen-only group was synced');
@@ -86,8 +88,36 @@ describe('the SQLite writer thread', () => {
     await store.close();
   });
 
+  it('keeps the decode of a message without attachments without a sync, one with attachments with it (P52)', async () => {
+    const { writer, store } = await open('decoded');
+    const plainMail = mail(ulid(), 'plain');
+    const plainId = ulid();
+    const fileMail = mail(ulid(), 'with a file');
+    const fileId = ulid();
+    await store.saveMail(plainMail, [{ id: plainId, mailbox: 'd@x.test' }]);
+    await store.saveMail(fileMail, [{ id: fileId, mailbox: 'd@x.test' }]);
+    const decoded = { fromName: null, subject: 'plain', text: 'plain\n', html: null, headers: [], attachments: [] };
+    const before = writer.stats();
+    await store.saveDecoded(plainMail.id, decoded);
+    const between = writer.stats();
+    assert.equal(between.commits, before.commits + 1);
+    assert.equal(between.syncedCommits, before.syncedCommits, 'a crash costs it a decode at the next read');
+    assert.equal((await store.getMessage('d@x.test', plainId, T0))?.content?.text, 'plain\n');
+    const file = { filename: 'a.txt', mime: 'text/plain', size: 2, body: { content: new TextEncoder().encode('hi') } };
+    const attachmentId = ulid();
+    await store.saveDecoded(fileMail.id, {
+      ...decoded,
+      subject: 'with a file',
+      attachments: [{ id: attachmentId, ...file }],
+    });
+    const last = writer.stats();
+    assert.equal(last.syncedCommits, between.syncedCommits + 1, 'the ids of its attachments are handed out once kept');
+    assert.ok(await store.getAttachment('d@x.test', attachmentId, T0));
+    await store.close();
+  });
+
   it('syncs the WAL for mail and not for seen flags alone (strace)', { skip: requireStrace() }, async () => {
-    const { store } = await open('seen-strace');
+    const { writer, store } = await open('seen-strace');
     const walSyncs = async (writes: () => Promise<unknown>) => {
       const strace = await attachStrace(process.pid, ['-yy', '-e', 'trace=fsync,fdatasync']);
       try {
@@ -105,6 +135,9 @@ describe('the SQLite writer thread', () => {
         assert.equal(await store.claimUnseen('v@x.test', id, T0), true);
         assert.equal(await store.claimUnseen('v@x.test', id, T0), false);
         await store.markSeen('v@x.test', id, T0);
+        // The store does not wait for a seen flag's commit (P52); the writer answers in order, so once a
+        // write posted after it is answered, the claim is committed too.
+        await writer.write('markSeen', 'v@x.test', id, T0);
       });
       assert.equal(seen, 0);
       const mailed = await walSyncs(() =>
