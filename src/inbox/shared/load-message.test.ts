@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { inlineMailParser, type MailParser } from '../../mail/parser-pool.js';
 import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
 import type { MessageStore } from '../../store/message-store.js';
-import { loadMessage } from './load-message.js';
+import { decodeAhead, loadMessage } from './load-message.js';
 
 const T0 = Date.UTC(2026, 10, 23, 12);
 const RAW =
@@ -151,6 +151,55 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
       await store.getAttachment('box@inboxd.test', read.attachments[0]!.id, T0),
       'the id handed out is the kept one',
     );
+    await store.close();
+  });
+  it('shares a decode made ahead beside the commit with the first reader, and keeps it only once committed (P52)', async () => {
+    const store = openSqliteStore(':memory:');
+    const parser = countingParser();
+    let kept = 0;
+    const counting: MessageStore = new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'saveDecoded'
+          ? (...args: Parameters<MessageStore['saveDecoded']>) => ((kept += 1), target.saveDecoded(...args))
+          : Reflect.get(target, property, receiver),
+    });
+    const deps = { store: counting, parser, newId: () => ulid(T0) };
+    const plain = 'From: ana@example.org\r\nSubject: Your code\r\n\r\nYour code is 482913.\r\n';
+    let commit!: (committed: boolean) => void;
+    const committed = new Promise<boolean>((resolve) => (commit = resolve));
+    const id = await stored(store, plain);
+    const message = (await store.getMessage('box@inboxd.test', id, T0))!;
+    decodeAhead(deps, message, new TextEncoder().encode(plain), committed, T0);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(kept, 0, 'nothing kept before the commit');
+    commit(true);
+    const read = await loadMessage(deps, message, T0);
+    assert.equal(read.text, 'Your code is 482913.\n');
+    assert.equal(parser.decodes, 1, 'the reader shared the decode made ahead');
+    assert.equal(kept, 1);
+    await store.close();
+  });
+
+  it('keeps nothing of a decode made ahead of a commit that failed (P52)', async () => {
+    const store = openSqliteStore(':memory:');
+    const inline = inlineMailParser();
+    let decoded!: () => void;
+    const done = new Promise<void>((resolve) => (decoded = resolve));
+    const parser: MailParser = { ...inline, decode: (raw) => inline.decode(raw).finally(decoded) };
+    let kept = 0;
+    const counting: MessageStore = new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'saveDecoded'
+          ? (...args: Parameters<MessageStore['saveDecoded']>) => ((kept += 1), target.saveDecoded(...args))
+          : Reflect.get(target, property, receiver),
+    });
+    const source = { mailbox: 'box@inboxd.test', id: ulid(T0), mailId: ulid(T0), fromName: null, subject: 'lost' };
+    const bytes = new TextEncoder().encode('Subject: lost\r\n\r\nlost\r\n');
+    decodeAhead({ store: counting, parser, newId: () => ulid(T0) }, source, bytes, Promise.resolve(false), T0);
+    await done;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(kept, 0);
+    assert.equal(await store.getMessage('box@inboxd.test', source.id, T0), null);
     await store.close();
   });
 });
