@@ -122,18 +122,19 @@ export function sqliteMessageStore(db: DatabaseSync, writer: SqliteWriter = inli
         ),
       );
     },
-    // Seen flags are decided here, at once, from what is committed and what this store has posted (P52):
-    // every seen flag of the database is set through this store (one process owns the file), and the
-    // writer commits them in the order they were posted, so the first claim posted is the one that sets
-    // it. Their commits are not waited for: a seen flag is the one thing a crash may lose
-    // (sqlite-writer-thread.ts), and until it is committed this store's reads show it set.
-    async markSeen(mailbox, id, now) {
-      const key = `${mailbox}\n${id}`;
-      const seen = seenOf.get(mailbox, id, now)?.seen;
-      if (seen === undefined) return false;
-      if (seen === 0 && !seenPosted.has(key)) postSeen(key, writer.write('markSeen', mailbox, id, now));
-      return true;
+    // A read's seen mark waits for its commit, so a read during a storage fault answers 503 as any write
+    // (docs/reliability.md); it is known as posted meanwhile, so no claim takes the message.
+    markSeen(mailbox, id, now) {
+      const write = writer.write('markSeen', mailbox, id, now);
+      postSeen(`${mailbox}\n${id}`, write);
+      return write;
     },
+    // A wait's claim is decided here, at once, from what is committed and what this store has posted
+    // (P52): every seen flag of the database is set through this store (one process writes the file's
+    // messages), and the writer commits them in the order they were posted, so the first claim posted is
+    // the one that sets it. Its commit is not waited for: a seen flag is the one thing a crash, or a
+    // storage fault, may lose (sqlite-writer-thread.ts), and until it is committed this store's reads
+    // show it set.
     async claimUnseen(mailbox, id, now) {
       const key = `${mailbox}\n${id}`;
       if (seenPosted.has(key) || seenOf.get(mailbox, id, now)?.seen !== 0) return false;
