@@ -1335,8 +1335,54 @@ const CASES: [string, CodeSource, string[]][] = [
     ['5530X8Q2LM'],
   ],
   [
-    'no code: digits and a group of capitals ending the line, a code the token does not take in whole',
+    'digits and a group of capitals ending the line: the code set out as a whole, typed without its spaces',
     text('OKU: 512 884 207 QK\nSdělte jej novému operátorovi.', 'Kód OKU pro přenesení čísla'),
+    ['512884207QK'],
+  ],
+  // Where and how a token is set out (code-layout.ts)
+  [
+    'a code in a shape of its own, alone in a large bold paragraph, under a sign-in subject with no word naming it',
+    html(
+      '<p>Hello Mira,</p><p>Somebody asked to sign in to your Lumora account.</p><p style="font-size:26px;font-weight:bold">TQ-58R2M</p><p>It lapses in a quarter of an hour.</p>',
+      'Sign in to Lumora',
+    ),
+    ['TQ-58R2M'],
+  ],
+  [
+    'a code in unequal groups as the whole value of its field, named by a bare code noun',
+    text('Hi,\n\nYour code: KW 7731 40\n\nType it on the kiosk screen.', 'Your Tramway kiosk code'),
+    ['KW773140'],
+  ],
+  [
+    'a code in a bold cell under a line asking to type it, in a reset mail, its label unknown to the lists',
+    html(
+      '<p>To choose a new password, type the following into the form:</p><table><tr><td><b>PX-4471-ZK</b></td></tr></table>',
+      'Reset your Orbitly password',
+    ),
+    ['PX-4471-ZK'],
+  ],
+  [
+    'no code: a bold number under a label no list knows, in a table of details of a sign-in alert',
+    html(
+      '<p>A new device signed in to your account.</p><table><tr><td>Device</td><td>Router</td></tr><tr><td>Hardware tag</td></tr><tr><td><b>RX5-0091-4471</b></td></tr><tr><td>Place</td></tr><tr><td>Lyon</td></tr></table>',
+      'New sign-in to your account',
+    ),
+    [],
+  ],
+  [
+    'no code: a number as the value of an unknown field between other fields, in a verification mail',
+    text(
+      'Please confirm your e-mail address with the button below.\n\nLearner ID: QH-448120\nCourse: Ceramics for beginners\nStart: Monday',
+      'Confirm your e-mail address',
+    ),
+    [],
+  ],
+  [
+    'no code: a bold account number inline in an activation mail that names no code',
+    html(
+      '<p>You registered the water account <b>4410 2278 9931</b>. Click the button to activate it.</p>',
+      'Activate your account',
+    ),
     [],
   ],
   // The last digits of a phone or a card are never a code

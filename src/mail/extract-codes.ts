@@ -44,8 +44,10 @@ import {
   plausible,
   typed,
   UNIT_AFTER,
+  wholeShape,
   type BodyLine,
 } from './code-tokens.js';
+import { emphasisedAt, fieldLabel, setApartSpans } from './code-layout.js';
 import { htmlToText } from './html-text.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
 
@@ -277,6 +279,12 @@ interface Line {
   /** Whether the line is the text of an element styled as a code is shown (spaced-out letters, a
    * monospaced or a large font). */
   styled: boolean;
+  /** Whether the line is the text of an emphasised element (code-layout.ts), and where its emphasised runs
+   * are. */
+  emphasised: boolean;
+  runs: [number, number][];
+  /** The line under the next one. */
+  further: string;
 }
 
 interface Message {
@@ -375,6 +383,15 @@ function bare(context: string, noun: Word | null): boolean {
   return BARE_LEAD.test(head.slice(head.lastIndexOf('\n') + 1).trimStart());
 }
 
+/** Whether the label of a field of a table of details names a code to type: a word of a purpose, of typing
+ * or of an action a code is for ("Verification code", "Código de acceso", "Login"), or a code noun with
+ * nothing but a "your" before it and nothing after it ("Code", "Your PIN", "License key"). */
+function fieldNamesCode(label: string): boolean {
+  if (PURPOSE.test(label) || EVIDENCE.test(label) || CONFIRMATION.test(label)) return true;
+  if (firstMatch(ACTION, label) !== null || firstMatch(ENTER, label) !== null) return true;
+  return firstMatch(CODE_NOUN, label) !== null;
+}
+
 /** Whether the subject names the token's whole label, the noun and the words before it on its line: "Your
  * Number Transfer PIN" over "Number Transfer PIN: 4471 9902". The mail is about that token. */
 function labelInSubject(context: string, noun: Word, message: Message): boolean {
@@ -395,9 +412,9 @@ function evidenceIn(near: string, message: Message): boolean {
   );
 }
 
-function judge(line: Line, match: PatternMatch, message: Message): number {
+function judge(line: Line, match: PatternMatch, message: Message, whole = false): number {
   const token = match.captures[0] as string;
-  if (!plausible(token)) return 0;
+  if (!whole && !plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
   if (LIST_MARKER.test(before)) before = '';
@@ -555,7 +572,27 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // letters, a monospaced or a large font), is laid out as a code to type. Set out one character per cell,
   // that is evidence as strong as the words; styled, not (a gift list's or a class's code is styled so too,
   // under a label no list knows).
+  // Where the token is set out (code-layout.ts): the value of a row in a table of details is what its label
+  // says it is, and a label that names no purpose, no typing and no bare code ("Serial number", "Codice
+  // alunno", "Mã học sinh") names something else, whatever the rest of the mail says.
+  const field = fieldLabel({
+    before,
+    after,
+    previous: line.previous,
+    above: line.above,
+    next: line.next,
+    further: line.further,
+  });
+  // (A token set apart and named by the line under it is no field: "396 042" / "kod potwierdzenia wypłaty"
+  // under a heading.)
+  if (field !== null && !fieldNamesCode(field) && !(alone && namedBelow(line.next) === true)) return 0;
   const laidOut = alone && (line.spelled || line.styled);
+  // Shown apart: the whole text of an emphasised element, alone on its line (bold, a heading, a larger font,
+  // a box, centred), or inline in a mail that names a code ("… type <b>HP-83K7Q</b> …"; "account <b>3101
+  // 0044 1872</b>" in an activation mail names none).
+  const shownApart =
+    (alone && line.emphasised) ||
+    (message.codeNamed && emphasisedAt(line.runs, line.text, match.index, match.index + token.length));
   if (
     message.subjectGiven &&
     !message.purposeShown &&
@@ -581,7 +618,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const unnamed = alone && noun === null;
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
-  if (needsLabel(token)) {
+  if (whole || needsLabel(token)) {
     if (
       close ||
       (alone && nounBefore) ||
@@ -590,6 +627,18 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
       (unnamed && askedAbove(line))
     )
       return alone ? 4 : 3;
+    // Set apart and emphasised in a mail whose subject shows a purpose that asks for a code, with no label of
+    // a field before it: the layout names it as a label would (a new sender's unknown word for its code).
+    // (Digits alone in a shape of their own are a phone's as often: they need their label.)
+    // Or set apart right under (or over) a line that asks to type it, in such a mail.
+    if (
+      message.purposeShown &&
+      field === null &&
+      !/[a-z]/.test(token) &&
+      !(whole && isDigits(token)) &&
+      (shownApart || (unnamed && enteredApart(line)))
+    )
+      return alone ? 3 : 2;
     // Lower case, set apart and named as a code by the line under it ("hx72pq" / "Zadejte tento kód …"), or
     // after a verb asking to type it and before the action it is for at once ("Saisissez a7k-m2q pour vous
     // connecter"), or in a mail whose subject names a code ("Kode masuk …" over "ketik xk4m9p di layar …"):
@@ -620,6 +669,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7), or set out one character per cell in a mail that
   // names a code somewhere.
   if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
+  if (shownApart && message.purposeShown && field === null) return alone ? 3 : 2;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // A line led by nothing but a copula goes on with the sentence of the lines above: "รหัส OTP สำหรับชำระเงิน
@@ -779,6 +829,12 @@ function unprefixed(match: PatternMatch): PatternMatch {
   return { index: match.index + word.length + 1, text: rest, captures: [rest] };
 }
 
+/** Whether a text is one candidate token as a whole (weighed as one already). */
+function wholeCandidate(text: string): boolean {
+  const first = firstMatchOf(CANDIDATE, text);
+  return first !== null && first.index === 0 && first.text.length === text.length;
+}
+
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
@@ -835,22 +891,42 @@ export function extractCodes(source: CodeSource): string[] {
         text,
         spelled: (read[i] as BodyLine).spelled,
         styled: (read[i] as BodyLine).styled,
+        emphasised: (read[i] as BodyLine).emphasised,
+        runs: (read[i] as BodyLine).runs,
+        further: (lines[i + 2] ?? '').slice(0, BEFORE_WINDOW),
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
         subject: at === 0,
       };
-      for (const candidate of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
-        if ((weighed += 1) > MAX_CANDIDATES) return;
-        const match = unprefixed(candidate);
-        const score = judge(line, match, message);
-        if (score === 0) continue;
+      const offer = (match: PatternMatch, score: number) => {
         const code = typed(match.captures[0] as string);
         const known = found.get(code);
         if (known === undefined) {
           order += 1;
           found.set(code, { code, score, order, line: at * MAX_TEXT + i, list: order });
         } else known.score = Math.max(known.score, score);
+      };
+      // A code set out as a whole (alone on its line, emphasised, or the value of a field) in a shape the
+      // candidates do not take: its parts are not offered apart.
+      const taken: [number, number][] = [];
+      for (const [start, end] of setApartSpans(text, line.runs)) {
+        const piece = text.slice(start, end);
+        if (!wholeShape(piece) || wholeCandidate(piece)) continue;
+        const match = { index: start, text: piece, captures: [piece] };
+        // "OTP 56018823": a word of the lists names the candidate after it.
+        if (unprefixed(match) !== match) continue;
+        const score = judge(line, match, message, true);
+        if (score === 0) continue;
+        taken.push([start, end]);
+        offer(match, score);
+      }
+      for (const candidate of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
+        if ((weighed += 1) > MAX_CANDIDATES) return;
+        const match = unprefixed(candidate);
+        if (taken.some(([s, e]) => match.index >= s && match.index < e)) continue;
+        const score = judge(line, match, message);
+        if (score > 0) offer(match, score);
       }
     });
   }
