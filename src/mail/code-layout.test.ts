@@ -31,7 +31,8 @@ describe('markLayout', () => {
       markLayout('<div style="letter-spacing:6px">58 21 94</div>'),
       `<div style="letter-spacing:6px">${STYLED_OPEN}58 21 94${STYLED_CLOSE}</div>`,
     );
-    assert.equal(markLayout('<p>Hello <b>Ana</b></p>'), `<p>Hello <b>${EMPHASIS_OPEN}Ana${EMPHASIS_CLOSE}</b></p>`);
+    assert.equal(markLayout('<p>Room <b>A12</b></p>'), `<p>Room <b>${EMPHASIS_OPEN}A12${EMPHASIS_CLOSE}</b></p>`);
+    assert.equal(markLayout('<p>Hello <b>Ana</b></p>'), '<p>Hello <b>Ana</b></p>');
     assert.equal(
       markLayout('<td style="border:1px solid #999"><span>Q7-PL44</span></td>'),
       `<td style="border:1px solid #999"><span>${EMPHASIS_OPEN}Q7-PL44${EMPHASIS_CLOSE}</span></td>`,

@@ -15,10 +15,12 @@ export const STYLED_CLOSE = '\ue001';
 export const EMPHASIS_OPEN = '\ue003';
 export const EMPHASIS_CLOSE = '\ue004';
 
-/** An element holding only a short text, through at most two inline elements of its own ("<td
- * style=…><span>605 221</span></td>"): its tag, its opening tag's attributes, the inner tags, the text. */
-const SHORT_ELEMENT =
-  /<(span|td|th|div|p|strong|b|code|pre|kbd|tt|big|center|font|h[1-6])\b([^<>]*)>((?:<(?:span|b|strong|font|big|code|kbd|tt)\b[^<>]*>){0,2})([^<]{1,64})(?=(?:<\/(?:span|b|strong|font|big|code|kbd|tt)>){0,2}<\/\1>)/gi;
+/** A short text between tags: the text of an element when a closing tag follows it. */
+const TEXT_RUN = />([^<>]{1,64})<\//g;
+/** An opening tag: its name, and the rest (its attributes). */
+const OPENING_TAG = /^<([a-z][a-z\d]*)\b/i;
+/** How many opening tags right before a text are read for its style ("<td style=…><span><b>"). */
+const MAX_TAGS = 3;
 /** A style that shows a code: spaced-out letters, a monospaced font, or a large one (20 px or more). */
 const CODE_STYLE =
   /letter-spacing\s*:\s*(?!0(?:px|em)?\s*[;"'])|monospace|courier|consolas|menlo|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:[2-9]\d|\d{3})px/i;
@@ -26,23 +28,61 @@ const CODE_STYLE =
 const EMPHASIS_STYLE =
   /font-weight\s*:\s*(?:bold|bolder|[6-9]00)|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:1[89]|[2-9]\d|\d{3})px|border(?:-\w+)?\s*:\s*(?!none|0)|background(?:-color)?\s*:\s*(?!none|transparent|#fff(?:fff)?\b|white)|text-align\s*:\s*center/i;
 const EMPHASIS_TAG = /^(?:strong|b|code|pre|kbd|tt|big|center|h[1-6])$/i;
+/** Tags whose text is no text of the mail's body, or that part a text from the one before it. */
+const NOT_TEXT_TAG = /^(?:a|br|img|hr|script|style|head|title)$/i;
 
 /** Whether the HTML may hold anything this file marks (read once, so that plain markup costs one scan). */
 const ANY_MARK =
   /letter-spacing|monospace|courier|consolas|menlo|font|border|background|text-align|<(?:b|strong|code|pre|kbd|tt|big|center|h[1-6])\b/i;
 
+/** The opening tags right before a point of the HTML (up to MAX_TAGS, none of them a link or a line break),
+ * run together; empty when a text or a closing tag stands there. */
+function openingTags(html: string, end: number): string {
+  let tags = '';
+  let at = end;
+  for (let k = 0; k < MAX_TAGS && html[at] === '>'; k += 1) {
+    const lt = html.lastIndexOf('<', at);
+    if (lt < 0) break;
+    const tag = html.slice(lt, at + 1);
+    const name = OPENING_TAG.exec(tag);
+    if (name === null || NOT_TEXT_TAG.test(name[1] as string)) break;
+    tags += `${tag} `;
+    at = lt - 1;
+  }
+  return tags;
+}
+
 /** The HTML with the text of each short element styled as a code between STYLED_OPEN and STYLED_CLOSE, and
- * of each short element emphasised otherwise between EMPHASIS_OPEN and EMPHASIS_CLOSE. */
+ * of each short element with a digit emphasised otherwise between EMPHASIS_OPEN and EMPHASIS_CLOSE: a short text that
+ * ends its element, read by the opening tags right before it (its own and up to two around it). A scan
+ * of the texts, each read once. */
 export function markLayout(html: string): string {
   if (!ANY_MARK.test(html)) return html;
-  return html.replace(SHORT_ELEMENT, (whole, tag: string, attributes: string, inner: string, text: string) => {
-    const styles = `${attributes} ${inner}`;
-    if (CODE_STYLE.test(styles)) return `<${tag}${attributes}>${inner}${STYLED_OPEN}${text}${STYLED_CLOSE}`;
-    const innerTags = [...inner.matchAll(/<(\w+)/g)].map((m) => m[1] as string);
-    if (EMPHASIS_STYLE.test(styles) || [tag, ...innerTags].some((t) => EMPHASIS_TAG.test(t)))
-      return `<${tag}${attributes}>${inner}${EMPHASIS_OPEN}${text}${EMPHASIS_CLOSE}`;
-    return whole;
-  });
+  // A text with no digit is marked only as styled as a code (a code of capitals alone, KPRTXW), and only
+  // where such a style is somewhere.
+  const codeStyled = CODE_STYLE.test(html);
+  let out = '';
+  let at = 0;
+  for (const m of html.matchAll(TEXT_RUN)) {
+    const text = m[1] as string;
+    const digit = /\d/.test(text);
+    if ((!digit && !codeStyled) || text.trim() === '') continue;
+    const tags = openingTags(html, m.index);
+    if (tags === '') continue;
+    const styled = codeStyled && CODE_STYLE.test(tags);
+    if (!styled && (!digit || (!EMPHASIS_STYLE.test(tags) && !tagsEmphasise(tags)))) continue;
+    const start = m.index + 1;
+    out +=
+      html.slice(at, start) + (styled ? STYLED_OPEN : EMPHASIS_OPEN) + text + (styled ? STYLED_CLOSE : EMPHASIS_CLOSE);
+    at = start + text.length;
+  }
+  return at === 0 ? html : out + html.slice(at);
+}
+
+/** Whether one of the opening tags is itself an emphasis (bold, a heading, code). */
+function tagsEmphasise(tags: string): boolean {
+  for (const m of tags.matchAll(/<([a-z][a-z\d]*)/gi)) if (EMPHASIS_TAG.test(m[1] as string)) return true;
+  return false;
 }
 
 /** A line of text as read, without the marks, and what they said of it. */
@@ -57,6 +97,7 @@ export interface MarkedLine {
 }
 
 const ANY = /[\ue000\ue001\ue003\ue004]/;
+const MARK = /([\ue000\ue001\ue003\ue004])/;
 const OPENS = new Set([STYLED_OPEN, EMPHASIS_OPEN]);
 
 /** A line, trimmed, without its marks: whether the whole of it was marked, and where the marked runs are. */
@@ -67,14 +108,14 @@ export function readMarks(raw: string): MarkedLine {
   let depth = 0;
   let start = 0;
   const runs: [number, number][] = [];
-  for (const c of raw) {
-    if (OPENS.has(c)) {
+  for (const piece of raw.split(MARK)) {
+    if (piece === STYLED_OPEN || piece === EMPHASIS_OPEN) {
       if (depth === 0) start = text.length;
       depth += 1;
-      if (c === STYLED_OPEN) styledOpen += 1;
-    } else if (c === STYLED_CLOSE || c === EMPHASIS_CLOSE) {
+      if (piece === STYLED_OPEN) styledOpen += 1;
+    } else if (piece === STYLED_CLOSE || piece === EMPHASIS_CLOSE) {
       if (depth > 0 && (depth -= 1) === 0) runs.push([start, text.length]);
-    } else text += c;
+    } else text += piece;
   }
   const lead = text.length - text.trimStart().length;
   const trimmed = text.trim();

@@ -196,7 +196,8 @@ const bodyLine = (m: MarkedLine): BodyLine => ({
   emphasised: m.emphasised,
   runs: m.runs,
 });
-const PLAIN = { spelled: false, styled: false, emphasised: false, runs: [] as [number, number][] };
+const NO_RUNS: [number, number][] = [];
+const PLAIN = { spelled: false, styled: false, emphasised: false, runs: NO_RUNS };
 
 /** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
 const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
@@ -261,7 +262,7 @@ function spelledOut(body: string, marked: boolean): BodyLine[] {
     }
     if (text.length === 0) continue;
     lines.push(text);
-    marks.push(read ?? { text, ...PLAIN });
+    marks.push(read ?? { text, styled: false, emphasised: false, runs: NO_RUNS });
   }
   const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {

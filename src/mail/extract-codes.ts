@@ -412,7 +412,34 @@ function evidenceIn(near: string, message: Message): boolean {
   );
 }
 
+/** The label of the row of a table of details a token is the value of (code-layout.ts), or null. */
+function fieldOf(line: Line, match: PatternMatch): string | null {
+  const end = match.index + match.text.length;
+  return fieldLabel({
+    before: line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index),
+    after: line.text.slice(end, end + PARAGRAPH_WINDOW),
+    previous: line.previous,
+    above: line.above,
+    next: line.next,
+    further: line.further,
+  });
+}
+
+/** How strongly a token is shown as a code to type (0: not at all). The words around it weigh first; then
+ * where it is set out: the value of a row in a table of details is what its label says it is, and a label
+ * that names no code, no purpose and no typing ("Serial number", "Learner ID") names something else, unless
+ * the token stands apart and the line under it names it ("396 042" / "kod potwierdzenia wypłaty" under a
+ * heading). (The row is read only for a token the words take, most are not.) */
 function judge(line: Line, match: PatternMatch, message: Message, whole = false): number {
+  const score = weigh(line, match, message, whole);
+  if (score === 0) return 0;
+  const field = fieldOf(line, match);
+  if (field === null || fieldNamesCode(field)) return score;
+  const alone = line.text.trim() === match.text.trim();
+  return alone && namedBelow(line.next) === true ? score : 0;
+}
+
+function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean): number {
   const token = match.captures[0] as string;
   if (!whole && !plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
@@ -572,20 +599,6 @@ function judge(line: Line, match: PatternMatch, message: Message, whole = false)
   // letters, a monospaced or a large font), is laid out as a code to type. Set out one character per cell,
   // that is evidence as strong as the words; styled, not (a gift list's or a class's code is styled so too,
   // under a label no list knows).
-  // Where the token is set out (code-layout.ts): the value of a row in a table of details is what its label
-  // says it is, and a label that names no purpose, no typing and no bare code ("Serial number", "Codice
-  // alunno", "Mã học sinh") names something else, whatever the rest of the mail says.
-  const field = fieldLabel({
-    before,
-    after,
-    previous: line.previous,
-    above: line.above,
-    next: line.next,
-    further: line.further,
-  });
-  // (A token set apart and named by the line under it is no field: "396 042" / "kod potwierdzenia wypłaty"
-  // under a heading.)
-  if (field !== null && !fieldNamesCode(field) && !(alone && namedBelow(line.next) === true)) return 0;
   const laidOut = alone && (line.spelled || line.styled);
   // Shown apart: the whole text of an emphasised element, alone on its line (bold, a heading, a larger font,
   // a box, centred), or inline in a mail that names a code ("… type <b>HP-83K7Q</b> …"; "account <b>3101
@@ -633,7 +646,6 @@ function judge(line: Line, match: PatternMatch, message: Message, whole = false)
     // Or set apart right under (or over) a line that asks to type it, in such a mail.
     if (
       message.purposeShown &&
-      field === null &&
       !/[a-z]/.test(token) &&
       !(whole && isDigits(token)) &&
       (shownApart || (unnamed && enteredApart(line)))
@@ -669,7 +681,7 @@ function judge(line: Line, match: PatternMatch, message: Message, whole = false)
   // ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7), or set out one character per cell in a mail that
   // names a code somewhere.
   if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
-  if (shownApart && message.purposeShown && field === null) return alone ? 3 : 2;
+  if (shownApart && message.purposeShown) return alone ? 3 : 2;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // A line led by nothing but a copula goes on with the sentence of the lines above: "รหัส OTP สำหรับชำระเงิน
@@ -829,10 +841,19 @@ function unprefixed(match: PatternMatch): PatternMatch {
   return { index: match.index + word.length + 1, text: rest, captures: [rest] };
 }
 
-/** Whether a text is one candidate token as a whole (weighed as one already). */
-function wholeCandidate(text: string): boolean {
-  const first = firstMatchOf(CANDIDATE, text);
-  return first !== null && first.index === 0 && first.text.length === text.length;
+/** Whether a piece of a line is one of its candidate tokens as a whole (weighed as one already). */
+function isCandidate(candidates: readonly PatternMatch[], start: number, piece: string): boolean {
+  for (const c of candidates) if (c.index === start && c.text === piece) return true;
+  return false;
+}
+
+/** Records a code found and its score: a new one after the others, a known one at its best. */
+function offer(found: Map<string, Scored>, code: string, score: number, line: number): void {
+  const known = found.get(code);
+  if (known === undefined) {
+    const order = found.size + 1;
+    found.set(code, { code, score, order, line, list: order });
+  } else known.score = Math.max(known.score, score);
 }
 
 export function extractCodes(source: CodeSource): string[] {
@@ -877,7 +898,6 @@ export function extractCodes(source: CodeSource): string[] {
     asks: null,
   };
   const found = new Map<string, Scored>();
-  let order = 0;
   let weighed = 0;
   for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
@@ -899,34 +919,29 @@ export function extractCodes(source: CodeSource): string[] {
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
         subject: at === 0,
       };
-      const offer = (match: PatternMatch, score: number) => {
-        const code = typed(match.captures[0] as string);
-        const known = found.get(code);
-        if (known === undefined) {
-          order += 1;
-          found.set(code, { code, score, order, line: at * MAX_TEXT + i, list: order });
-        } else known.score = Math.max(known.score, score);
-      };
+      const candidates = matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1);
       // A code set out as a whole (alone on its line, emphasised, or the value of a field) in a shape the
       // candidates do not take: its parts are not offered apart.
-      const taken: [number, number][] = [];
-      for (const [start, end] of setApartSpans(text, line.runs)) {
-        const piece = text.slice(start, end);
-        if (!wholeShape(piece) || wholeCandidate(piece)) continue;
-        const match = { index: start, text: piece, captures: [piece] };
-        // "OTP 56018823": a word of the lists names the candidate after it.
-        if (unprefixed(match) !== match) continue;
-        const score = judge(line, match, message, true);
-        if (score === 0) continue;
-        taken.push([start, end]);
-        offer(match, score);
-      }
-      for (const candidate of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
+      let taken: [number, number] | null = null;
+      if (/\d/.test(text))
+        for (const [start, end] of setApartSpans(text, line.runs)) {
+          const piece = text.slice(start, end);
+          if (!wholeShape(piece) || isCandidate(candidates, start, piece)) continue;
+          const match = { index: start, text: piece, captures: [piece] };
+          // "OTP 56018823": a word of the lists names the candidate after it.
+          if (unprefixed(match) !== match) continue;
+          const score = judge(line, match, message, true);
+          if (score === 0) continue;
+          taken = [start, end];
+          offer(found, typed(piece), score, at * MAX_TEXT + i);
+          break;
+        }
+      for (const candidate of candidates) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
         const match = unprefixed(candidate);
-        if (taken.some(([s, e]) => match.index >= s && match.index < e)) continue;
+        if (taken !== null && match.index >= taken[0] && match.index < taken[1]) continue;
         const score = judge(line, match, message);
-        if (score > 0) offer(match, score);
+        if (score > 0) offer(found, typed(match.captures[0] as string), score, at * MAX_TEXT + i);
       }
     });
   }
