@@ -22,6 +22,7 @@ const place = (p: Partial<TokenPlace>): TokenPlace => ({
   above: '',
   next: '',
   further: '',
+  top: '',
   ...p,
 });
 
@@ -55,6 +56,7 @@ describe('readMarks', () => {
       text: 'K7-22PQ',
       styled: true,
       emphasised: true,
+      spelled: false,
       runs: [[0, 7]],
     });
     const inline = readMarks(`Type ${EMPHASIS_OPEN}ZX 4410 7${EMPHASIS_CLOSE} on the pad.`);
@@ -65,8 +67,22 @@ describe('readMarks', () => {
     assert.ok(!emphasisedAt(inline.runs, inline.text, 8, 12));
   });
 
+  it('reads characters each in a box of their own, side by side, as a code set out one per cell', () => {
+    const box = (c: string) => `${EMPHASIS_OPEN}${c}${EMPHASIS_CLOSE}`;
+    const read = readMarks([...'4Q7Z2'].map(box).join(''));
+    assert.equal(read.text, '4Q7Z2');
+    assert.ok(read.spelled);
+    assert.ok(!readMarks([...'QZW'].map(box).join('')).spelled);
+  });
+
   it('reads a line with no marks as it is', () => {
-    assert.deepEqual(readMarks(' plain words '), { text: 'plain words', styled: false, emphasised: false, runs: [] });
+    assert.deepEqual(readMarks(' plain words '), {
+      text: 'plain words',
+      styled: false,
+      emphasised: false,
+      spelled: false,
+      runs: [],
+    });
   });
 });
 
@@ -81,6 +97,12 @@ describe('fieldLabel', () => {
       'Member number',
     );
     assert.equal(fieldLabel(place({ previous: 'Locker', next: 'Open until', further: 'Friday' })), 'Locker');
+    assert.equal(
+      fieldLabel(
+        place({ previous: 'Event id', above: '198.51.100.7 (Oslo)', top: 'Address', next: 'If it was you …' }),
+      ),
+      'Event id',
+    );
   });
 
   it('gives none for a single row, a sentence, or text after the value', () => {

@@ -65,7 +65,8 @@ export function markLayout(html: string): string {
   let at = 0;
   for (const m of html.matchAll(TEXT_RUN)) {
     const text = m[1] as string;
-    const digit = /\d/.test(text);
+    // (One character alone is read too: a code set out one character per box.)
+    const digit = /\d/.test(text) || text.trim().length === 1;
     if ((!digit && !codeStyled) || text.trim() === '') continue;
     const tags = openingTags(html, m.index);
     if (tags === '') continue;
@@ -92,6 +93,9 @@ export interface MarkedLine {
   styled: boolean;
   /** Whether the whole line is the text of an emphasised element (styled as a code included). */
   emphasised: boolean;
+  /** Whether the line is four to ten characters each in a box of its own, side by side (inline elements
+   * with a border or a background, one character each): a code set out one character per cell. */
+  spelled: boolean;
   /** Where in the text the emphasised runs of the line are: start and end of each. */
   runs: [number, number][];
 }
@@ -102,7 +106,7 @@ const OPENS = new Set([STYLED_OPEN, EMPHASIS_OPEN]);
 
 /** A line, trimmed, without its marks: whether the whole of it was marked, and where the marked runs are. */
 export function readMarks(raw: string): MarkedLine {
-  if (!ANY.test(raw)) return { text: raw.trim(), styled: false, emphasised: false, runs: [] };
+  if (!ANY.test(raw)) return { text: raw.trim(), styled: false, emphasised: false, spelled: false, runs: [] };
   let text = '';
   let styledOpen = 0;
   let depth = 0;
@@ -123,7 +127,15 @@ export function readMarks(raw: string): MarkedLine {
     .map(([s, e]): [number, number] => [Math.max(0, s - lead), Math.min(trimmed.length, e - lead)])
     .filter(([s, e]) => trimmed.slice(s, e).trim() !== '');
   const whole = shifted.some(([s, e]) => trimmed.slice(0, s).trim() === '' && trimmed.slice(e).trim() === '');
-  return { text: trimmed, styled: whole && styledOpen > 0, emphasised: whole, runs: shifted };
+  const spelled =
+    shifted.length >= 4 &&
+    shifted.length <= 10 &&
+    shifted.every(([s, e]) => e - s === 1) &&
+    /^[A-Za-z\d](?: ?[A-Za-z\d]){3,9}$/.test(trimmed) &&
+    /\d/.test(trimmed);
+  return spelled
+    ? { text: trimmed.replace(/ /g, ''), styled: false, emphasised: true, spelled, runs: [] }
+    : { text: trimmed, styled: whole && styledOpen > 0, emphasised: whole, spelled, runs: shifted };
 }
 
 /** Whether the text from start to end is the whole of an emphasised run (up to marks around it). */
@@ -148,7 +160,7 @@ const FIELD_ROW = /^[^\d.!?。！？:：]{1,32}[:：]\s*\S/u;
 const LABEL_CELL = /^[^\d.!?。！？:：,，]{1,32}[:：]?$/u;
 
 /** A value cell: a short text with no end of a sentence in it ("Lyon", "2 adults", "Gold", a route). */
-const VALUE_CELL = /^[^.!?。！？]{1,80}$/u;
+const VALUE_CELL = /^(?![^\n]*[.!?。！？](?:\s|$))[^\n]{1,80}$/u;
 
 /** The text around a token on its line and the lines about it, as extract-codes.ts reads them. */
 export interface TokenPlace {
@@ -158,8 +170,9 @@ export interface TokenPlace {
   previous: string;
   above: string;
   next: string;
-  /** The line under the next. */
+  /** The line under the next, and the line over the one above. */
   further: string;
+  top: string;
 }
 
 /** The label of the row of a table of details a token is the value of, or null when its place is not one:
@@ -180,6 +193,7 @@ export function fieldLabel(place: TokenPlace): string | null {
     ? FIELD_ROW.test(place.previous) || FIELD_ROW.test(place.next)
     : FIELD_ROW.test(place.above) ||
       FIELD_ROW.test(place.next) ||
+      (VALUE_CELL.test(place.above.trim()) && LABEL_CELL.test(place.top.trim())) ||
       (LABEL_CELL.test(place.next.trim()) && VALUE_CELL.test(place.further.trim()));
   return neighbour ? label.replace(/[:：]\s*$/u, '').trim() : null;
 }
@@ -188,11 +202,12 @@ export function fieldLabel(place: TokenPlace): string | null {
 const WHOLE_LINE = 40;
 
 /** The places of a line where a code may be set out as a whole, whatever its shape: the whole line, when it
- * is short; the text of each emphasised run; and the value after a field's label and its colon ("RIO : 02 P
+ * is short, and without the lead of a list's item (its length given: "1. "); the text of each emphasised run; and the value after a field's label and its colon ("RIO : 02 P
  * 7K4M2X 9Q3"). Start and end of each, the text trimmed. */
-export function setApartSpans(text: string, runs: readonly [number, number][]): [number, number][] {
+export function setApartSpans(text: string, runs: readonly [number, number][], lead = 0): [number, number][] {
   const spans: [number, number][] = [];
   if (text.length <= WHOLE_LINE) spans.push([0, text.length]);
+  if (lead > 0 && text.length - lead <= WHOLE_LINE) spans.push([lead, text.length]);
   for (const run of runs) spans.push(run);
   const colon = Math.max(text.lastIndexOf(':'), text.lastIndexOf('：'));
   if (colon > 0 && FIELD_LABEL.test(text.slice(0, colon + 1)) && text.length - colon <= WHOLE_LINE)

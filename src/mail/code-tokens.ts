@@ -24,6 +24,12 @@ const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
 export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
 export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
+/** An amount of money anywhere in a text: a number and a currency's sign or name after it, or a sign before
+ * it ("20.000 đ", "5 €", "$10", "10 zł"). */
+export const AMOUNT = new RegExp(
+  `\\d(?:[\\d.,  ]*\\d)?\\s?(?:[$€£¥₹₩₽￥₺₴₫円元원]|đ(?![\\p{L}])|(?:${CURRENCIES})(?![\\p{L}]))|(?:[$€£¥₹₩₽￥₺₴₫]|r\\$)\\s?\\d`,
+  'iu',
+);
 /** A unit after a number, as a word of its own: "15 min", "10 h", not "3782 Hızlı …" or "4821 Mã …". */
 export const UNIT_AFTER =
   /^\s?(?:h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)(?![\p{L}\p{N}])|^\s?(?:分|時|時間|日|月|年|秒|일|월|년|시|분)/iu;
@@ -191,7 +197,7 @@ export interface BodyLine {
 
 const bodyLine = (m: MarkedLine): BodyLine => ({
   text: m.text,
-  spelled: false,
+  spelled: m.spelled,
   styled: m.styled,
   emphasised: m.emphasised,
   runs: m.runs,
@@ -262,14 +268,17 @@ function spelledOut(body: string, marked: boolean): BodyLine[] {
     }
     if (text.length === 0) continue;
     lines.push(text);
-    marks.push(read ?? { text, styled: false, emphasised: false, runs: NO_RUNS });
+    marks.push(read ?? { text, styled: false, emphasised: false, spelled: false, runs: NO_RUNS });
   }
   const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
-    if (j - i >= 4 && j - i <= 10) {
-      joined.push({ ...PLAIN, text: lines.slice(i, j).join(''), spelled: true });
+    while (j < lines.length && /^[0-9A-Za-z]$/.test(lines[j] as string)) j += 1;
+    // (Lower-case letters join only with a digit among them: "k" / "8" / "w" / "2" / "p" / "5", not the
+    // letters of a list's items.)
+    const run = lines.slice(i, j);
+    if (j - i >= 4 && j - i <= 10 && (run.every((c) => !/[a-z]/.test(c)) || run.some((c) => /\d/.test(c)))) {
+      joined.push({ ...PLAIN, text: run.join(''), spelled: true });
       i = j;
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,

@@ -33,6 +33,7 @@ import {
   WEAK_NOUN,
 } from './code-words.js';
 import {
+  AMOUNT,
   CANDIDATE,
   CURRENCY_BEFORE,
   CURRENCY_AFTER,
@@ -79,7 +80,7 @@ const ACTION_NEAR = 24;
  * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
  * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn|của quý khách)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END =
@@ -107,6 +108,10 @@ const ASIDE = /^\s*[(（][^()（）\d\n]{1,40}[)）]/u;
 const afterNoun = (context: string, noun: Word): string => context.slice(noun.end).replace(ASIDE, '');
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
 const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
+/** An aside in brackets that a token ends, after a word of the sentence: "Hub (serial ", "Khoa (lớp 7A2, mã HS
+ * ". The words in the brackets before the token. */
+const BRACKETED = /\p{L}[^\S\n]*[(（]([^()（）\d\n]*\p{L}[^()（）\n]{0,40})$/u;
+
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
  * short preposition ("v aplikaci", "в приложении", "in app"); not "your card". */
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
@@ -122,7 +127,7 @@ const IN_ORDER_TO = /(?<![\p{L}])(?:om|um)(?![\p{L}])/iu;
 const VERB_LAST = /^\s*(?:te|zu)\s+\p{L}+\s*[:：]\s*$/iu;
 /** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
  * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
-const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
+const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน|của bạn|của quý khách)?\s*[:：]\s*$/iu;
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
@@ -283,8 +288,9 @@ interface Line {
    * are. */
   emphasised: boolean;
   runs: [number, number][];
-  /** The line under the next one. */
+  /** The line under the next one, and the one over the line above the previous. */
   further: string;
+  top: string;
 }
 
 interface Message {
@@ -386,10 +392,20 @@ function bare(context: string, noun: Word | null): boolean {
 /** Whether the label of a field of a table of details names a code to type: a word of a purpose, of typing
  * or of an action a code is for ("Verification code", "Código de acceso", "Login"), or a code noun with
  * nothing but a "your" before it and nothing after it ("Code", "Your PIN", "License key"). */
-function fieldNamesCode(label: string): boolean {
+function fieldNamesCode(label: string, message: Message): boolean {
   if (PURPOSE.test(label) || EVIDENCE.test(label) || CONFIRMATION.test(label)) return true;
   if (firstMatch(ACTION, label) !== null || firstMatch(ENTER, label) !== null) return true;
+  if (echoesSubject(label, message)) return true;
   return firstMatch(CODE_NOUN, label) !== null;
+}
+
+/** Whether a label takes up the subject's own naming of a code: a word of four letters or more of it stands
+ * in a subject that names a code ("Licenční číslo" under "Licenční klíč Účetníček"). */
+function echoesSubject(label: string, message: Message): boolean {
+  if (!message.subjectNamesCode) return false;
+  for (const [word] of label.toLowerCase().matchAll(/[\p{L}\p{M}]{4,}/gu))
+    if (message.subjectLower.includes(word) && firstMatch(NOT_A_CODE, word) === null) return true;
+  return false;
 }
 
 /** Whether the subject names the token's whole label, the noun and the words before it on its line: "Your
@@ -422,6 +438,7 @@ function fieldOf(line: Line, match: PatternMatch): string | null {
     above: line.above,
     next: line.next,
     further: line.further,
+    top: line.top,
   });
 }
 
@@ -434,7 +451,7 @@ function judge(line: Line, match: PatternMatch, message: Message, whole = false)
   const score = weigh(line, match, message, whole);
   if (score === 0) return 0;
   const field = fieldOf(line, match);
-  if (field === null || fieldNamesCode(field)) return score;
+  if (field === null || fieldNamesCode(field, message)) return score;
   const alone = line.text.trim() === match.text.trim();
   return alone && namedBelow(line.next) === true ? score : 0;
 }
@@ -553,6 +570,15 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(afterNoun(context, noun));
+  // A token in brackets in the middle of a sentence, after words of their own, is a detail of what stands
+  // before them ("your Hub (serial LLH5-0044-7182) was reset", "(lớp 7A2, mã HS 0291847)"): not a code to
+  // type, unless a code noun names it at once or the brackets speak of a purpose or of typing it.
+  const aside = /^\s*[)）]/.test(after) ? BRACKETED.exec(before) : null;
+  if (aside !== null && !direct && !PURPOSE.test(aside[1] as string) && firstMatch(ENTER, aside[1] as string) === null)
+    return 0;
+  // Capitals and a short number (the shape of a discount code) whose sentence goes on to an amount: a
+  // saving's code ("Nhập mã XANH20 để giảm 20.000 đ", "use SPRING25 for 5 € off").
+  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && AMOUNT.test(following)) return 0;
   const nounAfter = firstMatch(CODE_NOUN, following);
   const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
@@ -637,7 +663,8 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
       (alone && nounBefore) ||
       (namedAfter && leads && nounAfter !== null) ||
       headed(unnamed, token, line) ||
-      (unnamed && askedAbove(line))
+      (unnamed && askedAbove(line)) ||
+      (alone && line.spelled && (message.purposeShown || message.codeNamed))
     )
       return alone ? 4 : 3;
     // Set apart and emphasised in a mail whose subject shows a purpose that asks for a code, with no label of
@@ -671,6 +698,9 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
   if (nounBefore || namedAfter || headed(unnamed, token, line)) return alone ? 4 : 3;
+  // "Licenční číslo: UC25-4PQ7-ZM2K-81XW" under "Licenční klíč …": a label ending in a colon that takes up
+  // the subject's own naming of the code.
+  if (/[:：]\s*$/.test(before) && echoesSubject(sentenceBefore(before), message)) return 3;
   if (leads && namedAtEnd(after)) return 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
@@ -914,6 +944,7 @@ export function extractCodes(source: CodeSource): string[] {
         emphasised: (read[i] as BodyLine).emphasised,
         runs: (read[i] as BodyLine).runs,
         further: (lines[i + 2] ?? '').slice(0, BEFORE_WINDOW),
+        top: (lines[i - 3] ?? '').slice(-BEFORE_WINDOW),
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
@@ -924,9 +955,12 @@ export function extractCodes(source: CodeSource): string[] {
       // candidates do not take: its parts are not offered apart.
       let taken: [number, number] | null = null;
       if (/\d/.test(text))
-        for (const [start, end] of setApartSpans(text, line.runs)) {
+        for (const [start, end] of setApartSpans(text, line.runs, LIST_LEAD.exec(text)?.[0].length ?? 0)) {
           const piece = text.slice(start, end);
-          if (!wholeShape(piece) || isCandidate(candidates, start, piece)) continue;
+          // (A candidate of a shape never a code by itself is weighed whole when it is digits, or emphasised.)
+          if (!wholeShape(piece)) continue;
+          if (isCandidate(candidates, start, piece) && (plausible(piece) || !(isDigits(piece) || line.emphasised)))
+            continue;
           const match = { index: start, text: piece, captures: [piece] };
           // "OTP 56018823": a word of the lists names the candidate after it.
           if (unprefixed(match) !== match) continue;
