@@ -107,7 +107,7 @@ const ASIDE = /^\s*[(（][^()（）\d\n]{1,40}[)）]/u;
 /** What follows a code noun up to the token, without such a remark. */
 const afterNoun = (context: string, noun: Word): string => context.slice(noun.end).replace(ASIDE, '');
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
-const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
+const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,40}[:：]\s*$/u;
 /** An aside in brackets that a token ends, after a word of the sentence: "Hub (serial ", "Khoa (lớp 7A2, mã HS
  * ". The words in the brackets before the token. */
 const BRACKETED = /\p{L}[^\S\n]*[(（]([^()（）\d\n]*\p{L}[^()（）\n]{0,40})$/u;
@@ -202,8 +202,22 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
   const tail = context.slice(label.end);
   if (/\d/.test(between)) return false;
-  return (FOR.test(between) && POSSESSIVE_COLON.test(tail)) || (IN_ORDER_TO.test(between) && VERB_LAST.test(tail));
+  return (
+    (FOR.test(between) && POSSESSIVE_COLON.test(tail)) ||
+    (IN_ORDER_TO.test(between) && VERB_LAST.test(tail)) ||
+    (POSSESSIVE_COLON.test(tail) && WORD_BETWEEN.test(between.replace(GENITIVE, ' ')) && !INFINITIVE_END.test(between))
+  );
 }
+/** A word of three letters or more (a Hebrew one led by its prefix "ל"), and the words that join a noun to
+ * its owner ("código do cliente", "code of the order", "codice del socio"): a heading "code to open the
+ * document:", "קוד גישה לפתיחת המסמך:" names what the code is for after a word of its own; "código do
+ * cliente:" names whose it is. */
+const WORD_BETWEEN = /[\p{L}\p{M}]{3,}/u;
+/** The mark of an infinitive just before a label: the label is the verb of what the code is for ("code om je
+ * pakket te volgen:", to track), a label of its own. */
+const INFINITIVE_END = /(?<![\p{L}])(?:te|zu|to)\s*$/iu;
+const GENITIVE =
+  /(?<![\p{L}])(?:of|the|de|des|du|da|do|das|dos|del|della|dello|di|van|von|der|des|het|la|le|el|os|as)(?![\p{L}])/giu;
 
 /** "If" and "when" in the languages read: a label in a clause they lead, with no comma or colon between,
  * is part of a condition ("… each code works once if you lose your phone:", "… khi bạn mất điện thoại:",
@@ -392,11 +406,15 @@ function bare(context: string, noun: Word | null): boolean {
 /** Whether the label of a field of a table of details names a code to type: a word of a purpose, of typing
  * or of an action a code is for ("Verification code", "Código de acceso", "Login"), or a code noun with
  * nothing but a "your" before it and nothing after it ("Code", "Your PIN", "License key"). */
-function fieldNamesCode(label: string, message: Message): boolean {
+function fieldNamesCode(label: string, message: Message, token: string): boolean {
   if (PURPOSE.test(label) || EVIDENCE.test(label) || CONFIRMATION.test(label)) return true;
   if (firstMatch(ACTION, label) !== null || firstMatch(ENTER, label) !== null) return true;
   if (echoesSubject(label, message)) return true;
-  return firstMatch(CODE_NOUN, label) !== null;
+  const noun = lastMatch(CODE_NOUN, label);
+  if (noun === null) return false;
+  // A shape that is a code only when named so at once, under a code noun with a word of its own that no list
+  // knows ("Codice alunno: BG-118204", a pupil's): the code of that thing.
+  return !needsLabel(token) || (bare(label, noun) && label.slice(noun.end).trim() === '');
 }
 
 /** Whether a label takes up the subject's own naming of a code: a word of four letters or more of it stands
@@ -451,7 +469,7 @@ function judge(line: Line, match: PatternMatch, message: Message, whole = false)
   const score = weigh(line, match, message, whole);
   if (score === 0) return 0;
   const field = fieldOf(line, match);
-  if (field === null || fieldNamesCode(field, message)) return score;
+  if (field === null || fieldNamesCode(field, message, match.captures[0] as string)) return score;
   const alone = line.text.trim() === match.text.trim();
   return alone && namedBelow(line.next) === true ? score : 0;
 }
