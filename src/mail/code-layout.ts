@@ -102,7 +102,6 @@ export interface MarkedLine {
 
 const ANY = /[\ue000\ue001\ue003\ue004]/;
 const MARK = /([\ue000\ue001\ue003\ue004])/;
-const OPENS = new Set([STYLED_OPEN, EMPHASIS_OPEN]);
 
 /** A line, trimmed, without its marks: whether the whole of it was marked, and where the marked runs are. */
 export function readMarks(raw: string): MarkedLine {
