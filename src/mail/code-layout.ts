@@ -15,8 +15,6 @@ export const STYLED_CLOSE = '\ue001';
 export const EMPHASIS_OPEN = '\ue003';
 export const EMPHASIS_CLOSE = '\ue004';
 
-/** A short text between tags: the text of an element when a closing tag follows it. */
-const TEXT_RUN = />([^<>]{1,64})<\//g;
 /** An opening tag: its name, and the rest (its attributes). */
 const OPENING_TAG = /^<([a-z][a-z\d]*)\b/i;
 /** How many opening tags right before a text are read for its style ("<td style=…><span><b>"). */
@@ -59,23 +57,24 @@ function openingTags(html: string, end: number): string {
 export function markLayout(html: string): string {
   if (!ANY_MARK.test(html)) return html;
   // A text with no digit is marked only as styled as a code (a code of capitals alone, KPRTXW), and only
-  // where such a style is somewhere.
+  // where such a style is somewhere; one character alone is read too (a code set out one per box).
   const codeStyled = CODE_STYLE.test(html);
   let out = '';
   let at = 0;
-  for (const m of html.matchAll(TEXT_RUN)) {
-    const text = m[1] as string;
-    // (One character alone is read too: a code set out one character per box.)
+  for (let lt = html.indexOf('</'); lt >= 0; lt = html.indexOf('</', lt + 2)) {
+    const gt = html.lastIndexOf('>', lt - 1);
+    if (gt < at - 1 || lt - gt - 1 > 64 || lt - gt < 2) continue;
+    const text = html.slice(gt + 1, lt);
+    if (text.includes('<')) continue;
     const digit = /\d/.test(text) || text.trim().length === 1;
     if ((!digit && !codeStyled) || text.trim() === '') continue;
-    const tags = openingTags(html, m.index);
+    const tags = openingTags(html, gt);
     if (tags === '') continue;
     const styled = codeStyled && CODE_STYLE.test(tags);
     if (!styled && (!digit || (!EMPHASIS_STYLE.test(tags) && !tagsEmphasise(tags)))) continue;
-    const start = m.index + 1;
     out +=
-      html.slice(at, start) + (styled ? STYLED_OPEN : EMPHASIS_OPEN) + text + (styled ? STYLED_CLOSE : EMPHASIS_CLOSE);
-    at = start + text.length;
+      html.slice(at, gt + 1) + (styled ? STYLED_OPEN : EMPHASIS_OPEN) + text + (styled ? STYLED_CLOSE : EMPHASIS_CLOSE);
+    at = lt;
   }
   return at === 0 ? html : out + html.slice(at);
 }
@@ -101,11 +100,12 @@ export interface MarkedLine {
 }
 
 const ANY = /[\ue000\ue001\ue003\ue004]/;
+const NO_RUNS: [number, number][] = [];
 const MARK = /([\ue000\ue001\ue003\ue004])/;
 
 /** A line, trimmed, without its marks: whether the whole of it was marked, and where the marked runs are. */
 export function readMarks(raw: string): MarkedLine {
-  if (!ANY.test(raw)) return { text: raw.trim(), styled: false, emphasised: false, spelled: false, runs: [] };
+  if (!ANY.test(raw)) return { text: raw.trim(), styled: false, emphasised: false, spelled: false, runs: NO_RUNS };
   let text = '';
   let styledOpen = 0;
   let depth = 0;

@@ -203,6 +203,7 @@ const bodyLine = (m: MarkedLine): BodyLine => ({
   runs: m.runs,
 });
 const NO_RUNS: [number, number][] = [];
+const MARKS = /[\ue000\ue001\ue003\ue004]/;
 const PLAIN = { spelled: false, styled: false, emphasised: false, runs: NO_RUNS };
 
 /** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
@@ -252,6 +253,8 @@ export function linesOf(body: string, marked = false): BodyLine[] {
 function spelledOut(body: string, marked: boolean): BodyLine[] {
   const lines: string[] = [];
   const marks: MarkedLine[] = [];
+  // (A body with no mark in it is read as unmarked.)
+  const withMarks = marked && MARKS.test(body);
   for (const l of body.split(/\r?\n/)) {
     let text = l
       .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
@@ -262,7 +265,7 @@ function spelledOut(body: string, marked: boolean): BodyLine[] {
       .replace(OTHER_SPACE, ' ')
       .trim();
     let read: MarkedLine | null = null;
-    if (marked) {
+    if (withMarks) {
       read = readMarks(text);
       text = read.text;
     }

@@ -302,9 +302,10 @@ interface Line {
    * are. */
   emphasised: boolean;
   runs: [number, number][];
-  /** The line under the next one, and the one over the line above the previous. */
-  further: string;
-  top: string;
+  /** The lines of the body and the line's place among them: the lines further off are read from them when
+   * needed (the row of a table a token is the value of). */
+  lines: readonly string[];
+  index: number;
 }
 
 interface Message {
@@ -455,8 +456,8 @@ function fieldOf(line: Line, match: PatternMatch): string | null {
     previous: line.previous,
     above: line.above,
     next: line.next,
-    further: line.further,
-    top: line.top,
+    further: (line.lines[line.index + 2] ?? '').slice(0, BEFORE_WINDOW),
+    top: (line.lines[line.index - 3] ?? '').slice(-BEFORE_WINDOW),
   });
 }
 
@@ -889,6 +890,11 @@ function unprefixed(match: PatternMatch): PatternMatch {
   return { index: match.index + word.length + 1, text: rest, captures: [rest] };
 }
 
+/** A run of digits longer than a candidate's: a line without a candidate or an emphasised run holds a code
+ * set out whole in a shape of its own only so (code-tokens.ts's wholeShape; most codes of groups hold a
+ * candidate). */
+const LONG_RUN = /\d{9}/;
+
 /** Whether a piece of a line is one of its candidate tokens as a whole (weighed as one already). */
 function isCandidate(candidates: readonly PatternMatch[], start: number, piece: string): boolean {
   for (const c of candidates) if (c.index === start && c.text === piece) return true;
@@ -961,8 +967,8 @@ export function extractCodes(source: CodeSource): string[] {
         styled: (read[i] as BodyLine).styled,
         emphasised: (read[i] as BodyLine).emphasised,
         runs: (read[i] as BodyLine).runs,
-        further: (lines[i + 2] ?? '').slice(0, BEFORE_WINDOW),
-        top: (lines[i - 3] ?? '').slice(-BEFORE_WINDOW),
+        lines,
+        index: i,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
@@ -972,7 +978,7 @@ export function extractCodes(source: CodeSource): string[] {
       // A code set out as a whole (alone on its line, emphasised, or the value of a field) in a shape the
       // candidates do not take: its parts are not offered apart.
       let taken: [number, number] | null = null;
-      if (/\d/.test(text))
+      if (candidates.length > 0 || line.runs.length > 0 || LONG_RUN.test(text))
         for (const [start, end] of setApartSpans(text, line.runs, LIST_LEAD.exec(text)?.[0].length ?? 0)) {
           const piece = text.slice(start, end);
           // (A candidate of a shape never a code by itself is weighed whole when it is digits, or emphasised.)
