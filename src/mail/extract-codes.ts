@@ -14,7 +14,16 @@
 // before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
 // recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
 // or under it, or named by a heading above a line ending in a colon; a number may end the subject after the
-// sender's name. Best first, at most five, each as a person types it (code-tokens.ts, typed).
+// sender's name. Where and how a token is set out weighs too (code-layout.ts): in a mail whose subject shows
+// a purpose that asks for a code, a token alone in an emphasised element of the HTML (bold, a heading, a
+// large font, a box), or inline in one in a mail that names a code, or set apart under a line asking to
+// type it, is taken with no word naming it; a code set out one character per box or cell is spelled out;
+// a code set out whole in a shape the candidates do not take (the whole line, an emphasised run, a
+// field's value, a list's item: "RML 5520 83", "7281-4406-19") is weighed whole, its parts not offered;
+// and the value of a row in a table of details is what its label says (a label naming no code, or a code
+// of something no list knows before a shape that needs its label, names something else). A token in
+// brackets after words of their own is an aside. Best first, at most five, each as a person types it
+// (code-tokens.ts, typed).
 import {
   ACTION,
   APPROVAL,
