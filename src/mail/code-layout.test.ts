@@ -50,6 +50,16 @@ describe('markLayout', () => {
   });
 });
 
+describe('markLayout on hostile input', () => {
+  it('reads a long run of closing tags, or of font styles, in linear time', () => {
+    for (const html of [`<b>x${'</'.repeat(128 * 1024)}`, `<p style="${'font:'.repeat(50_000)}">1</p>`]) {
+      const start = performance.now();
+      markLayout(html);
+      assert.ok(performance.now() - start < 1500);
+    }
+  });
+});
+
 describe('readMarks', () => {
   it('drops the marks and says whether the whole line was marked and where the runs are', () => {
     assert.deepEqual(readMarks(`  ${STYLED_OPEN}K7-22PQ${STYLED_CLOSE} `), {

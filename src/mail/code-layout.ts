@@ -17,14 +17,18 @@ export const EMPHASIS_CLOSE = '\ue004';
 
 /** An opening tag: its name, and the rest (its attributes). */
 const OPENING_TAG = /^<([a-z][a-z\d]*)\b/i;
-/** How many opening tags right before a text are read for its style ("<td style=…><span><b>"). */
+/** How many opening tags right before a text are read for its style ("<td style=…><span><b>"), how long
+ * each may be, and how long the text. */
 const MAX_TAGS = 3;
-/** A style that shows a code: spaced-out letters, a monospaced font, or a large one (20 px or more). */
+const MAX_TAG = 1024;
+const MAX_TEXT = 64;
+/** A style that shows a code: spaced-out letters, a monospaced font, or a large one (20 px or more). (The
+ * size is looked for within 40 characters of "font:", so that a long run of "font:" costs a linear scan.) */
 const CODE_STYLE =
-  /letter-spacing\s*:\s*(?!0(?:px|em)?\s*[;"'])|monospace|courier|consolas|menlo|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:[2-9]\d|\d{3})px/i;
+  /letter-spacing\s*:\s*(?!0(?:px|em)?\s*[;"'])|monospace|courier|consolas|menlo|font(?:-size)?\s*:[^;"'<>]{0,40}?(?<![\d.])(?:[2-9]\d|\d{3})px/i;
 /** A style or a tag that sets a text apart from the sentences around it. */
 const EMPHASIS_STYLE =
-  /font-weight\s*:\s*(?:bold|bolder|[6-9]00)|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:1[89]|[2-9]\d|\d{3})px|border(?:-\w+)?\s*:\s*(?!none|0)|background(?:-color)?\s*:\s*(?!none|transparent|#fff(?:fff)?\b|white)|text-align\s*:\s*center/i;
+  /font-weight\s*:\s*(?:bold|bolder|[6-9]00)|font(?:-size)?\s*:[^;"'<>]{0,40}?(?<![\d.])(?:1[89]|[2-9]\d|\d{3})px|border(?:-\w+)?\s*:\s*(?!none|0)|background(?:-color)?\s*:\s*(?!none|transparent|#fff(?:fff)?\b|white)|text-align\s*:\s*center/i;
 const EMPHASIS_TAG = /^(?:strong|b|code|pre|kbd|tt|big|center|h[1-6])$/i;
 /** Tags whose text is no text of the mail's body, or that part a text from the one before it. */
 const NOT_TEXT_TAG = /^(?:a|br|img|hr|script|style|head|title)$/i;
@@ -40,7 +44,7 @@ function openingTags(html: string, end: number): string {
   let at = end;
   for (let k = 0; k < MAX_TAGS && html[at] === '>'; k += 1) {
     const lt = html.lastIndexOf('<', at);
-    if (lt < 0) break;
+    if (lt < 0 || at - lt > MAX_TAG) break;
     const tag = html.slice(lt, at + 1);
     const name = OPENING_TAG.exec(tag);
     if (name === null || NOT_TEXT_TAG.test(name[1] as string)) break;
@@ -62,10 +66,13 @@ export function markLayout(html: string): string {
   let out = '';
   let at = 0;
   for (let lt = html.indexOf('</'); lt >= 0; lt = html.indexOf('</', lt + 2)) {
-    const gt = html.lastIndexOf('>', lt - 1);
-    if (gt < at - 1 || lt - gt - 1 > 64 || lt - gt < 2) continue;
+    // The text before the closing tag, back to the '>' that opens it: at most MAX_TEXT characters are read
+    // (a scan back to any '>' would read a long run of closing tags again for each).
+    let gt = lt - 1;
+    const from = Math.max(at - 1, lt - MAX_TEXT - 1);
+    while (gt >= from && html[gt] !== '>' && html[gt] !== '<') gt -= 1;
+    if (gt < from || html[gt] !== '>' || lt - gt < 2) continue;
     const text = html.slice(gt + 1, lt);
-    if (text.includes('<')) continue;
     const digit = /\d/.test(text) || text.trim().length === 1;
     if ((!digit && !codeStyled) || text.trim() === '') continue;
     const tags = openingTags(html, gt);
