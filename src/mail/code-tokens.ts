@@ -2,6 +2,7 @@
 // ones never a code whatever the words around them say (amounts, units, dates, parts of longer numbers,
 // discount-code shapes), and how a person types them. The words around a token are weighed in
 // extract-codes.ts, with the word lists of code-words.ts.
+import { readMarks, type MarkedLine } from './code-layout.js';
 
 /** Candidate tokens: two or three capitals before two or three groups of three or four digits (SK 4821 9037,
  * PZ 418 207), digits
@@ -23,6 +24,12 @@ const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
 export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
 export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
+/** An amount of money anywhere in a text: a number and a currency's sign or name after it, or a sign before
+ * it ("20.000 đ", "5 €", "$10", "10 zł"). */
+export const AMOUNT = new RegExp(
+  `\\d(?:[\\d.,  ]*\\d)?\\s?(?:[$€£¥₹₩₽￥₺₴₫円元원]|đ(?![\\p{L}])|(?:${CURRENCIES})(?![\\p{L}]))|(?:[$€£¥₹₩₽￥₺₴₫]|r\\$)\\s?\\d`,
+  'iu',
+);
 /** A unit after a number, as a word of its own: "15 min", "10 h", not "3782 Hızlı …" or "4821 Mã …". */
 export const UNIT_AFTER =
   /^\s?(?:h|uhr|min|mins|minutes?|sec|seconds?|hours?|days?|kb|mb|gb|px|kg|g|km|m)(?![\p{L}\p{N}])|^\s?(?:分|時|時間|日|月|年|秒|일|월|년|시|분)/iu;
@@ -55,6 +62,24 @@ export const needsLabel = (token: string): boolean =>
       /^[A-Z\d]{2}-/.test(token) ||
       /-[A-Z\d]{1,2}(?:-|$)/.test(token) ||
       /^[A-Z\d]{11,}$/.test(token);
+
+/** A code set out as a whole in a shape the candidates do not take (code-layout.ts finds where): groups of
+ * capitals and digits parted by spaces or dashes, of unequal lengths ("RML 5520 83", "02 P 7K4M2X 9Q3", "81
+ * 04 77 29 35", "7281-4406-19"), or digits in one run of nine to twelve ("5820174936"); six to sixteen
+ * letters and digits in all, three digits or more. Each is a code only when named so or shown apart
+ * (extract-codes.ts). */
+const WHOLE = /^[A-Z\d]{1,12}(?:[ -][A-Z\d]{1,12}){0,5}$/;
+export function wholeShape(text: string): boolean {
+  if (text.length > 40 || !WHOLE.test(text)) return false;
+  const bare = text.replace(/[ -]/g, '');
+  return (
+    bare.length >= 6 &&
+    bare.length <= 16 &&
+    (bare.match(/\d/g) ?? []).length >= 3 &&
+    !DATE.test(text) &&
+    !/^(.)\1+$/.test(bare)
+  );
+}
 
 /** The code a person types: digits or letters shown in groups or one by one are typed without the spaces
  * (482 913 → 482913, K2M 7QP → K2M7QP); a dash is kept as shown (123-456, ABCD-EFGH), as forms that split
@@ -163,13 +188,23 @@ const OTHER_SPACE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 export interface BodyLine {
   text: string;
   spelled: boolean;
-  /** Whether the whole line is the text of an element styled as a code is shown (html-text.ts's marks). */
+  /** Whether the whole line is the text of an element styled as a code is shown (code-layout.ts's marks). */
   styled: boolean;
+  /** Whether the whole line is the text of an emphasised element, and where its emphasised runs are. */
+  emphasised: boolean;
+  runs: [number, number][];
 }
 
-const STYLED_WHOLE = /^\ue000[^\ue000\ue001]*\ue001$/;
-const STYLED_OPEN = '\ue000';
-const STYLED_CLOSE = '\ue001';
+const bodyLine = (m: MarkedLine): BodyLine => ({
+  text: m.text,
+  spelled: m.spelled,
+  styled: m.styled,
+  emphasised: m.emphasised,
+  runs: m.runs,
+});
+const NO_RUNS: [number, number][] = [];
+const MARKS = /[\ue000\ue001\ue003\ue004]/;
+const PLAIN = { spelled: false, styled: false, emphasised: false, runs: NO_RUNS };
 
 /** The number of an item in a numbered list set out in a cell or on a line of its own ("1", "2.", "3)"). */
 const ITEM_NUMBER = /^(\d{1,2})[.)]?$/;
@@ -213,11 +248,13 @@ export function linesOf(body: string, marked = false): BodyLine[] {
   return listed(spelledOut(body, marked));
 }
 
-/** The lines, single characters joined; with `marked`, the body may hold html-text.ts's marks of styled
- * elements, read and dropped here. */
+/** The lines, single characters joined; with `marked`, the body may hold code-layout.ts's marks of styled
+ * and emphasised elements, read and dropped here. */
 function spelledOut(body: string, marked: boolean): BodyLine[] {
   const lines: string[] = [];
-  const styled: boolean[] = [];
+  const marks: MarkedLine[] = [];
+  // (A body with no mark in it is read as unmarked.)
+  const withMarks = marked && MARKS.test(body);
   for (const l of body.split(/\r?\n/)) {
     let text = l
       .replace(/[\uff0d\uff10-\uff19\uff21-\uff3a]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
@@ -227,28 +264,31 @@ function spelledOut(body: string, marked: boolean): BodyLine[] {
       .replace(SPACE_RUN, '  ')
       .replace(OTHER_SPACE, ' ')
       .trim();
-    let whole = false;
-    if (marked && (text.includes(STYLED_OPEN) || text.includes(STYLED_CLOSE))) {
-      whole = STYLED_WHOLE.test(text);
-      text = text.replace(/[\ue000\ue001]/g, '').trim();
+    let read: MarkedLine | null = null;
+    if (withMarks) {
+      read = readMarks(text);
+      text = read.text;
     }
     if (text.length === 0) continue;
     lines.push(text);
-    styled.push(whole);
+    marks.push(read ?? { text, styled: false, emphasised: false, spelled: false, runs: NO_RUNS });
   }
   const joined: BodyLine[] = [];
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && /^[0-9A-Z]$/.test(lines[j] as string)) j += 1;
-    if (j - i >= 4 && j - i <= 10) {
-      joined.push({ text: lines.slice(i, j).join(''), spelled: true, styled: false });
+    while (j < lines.length && /^[0-9A-Za-z]$/.test(lines[j] as string)) j += 1;
+    // (Lower-case letters join only with a digit among them: "k" / "8" / "w" / "2" / "p" / "5", not the
+    // letters of a list's items.)
+    const run = lines.slice(i, j);
+    if (j - i >= 4 && j - i <= 10 && (run.every((c) => !/[a-z]/.test(c)) || run.some((c) => /\d/.test(c)))) {
+      joined.push({ ...PLAIN, text: run.join(''), spelled: true });
       i = j;
     } else if (j - i > 10) {
       // A longer run is no code; its lines are kept as they are and not read again (which, line by line,
       // would make a body of single characters cost the square of its length).
-      for (; i < j; i += 1) joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
+      for (; i < j; i += 1) joined.push(bodyLine(marks[i] as MarkedLine));
     } else {
-      joined.push({ text: lines[i] as string, spelled: false, styled: styled[i] as boolean });
+      joined.push(bodyLine(marks[i] as MarkedLine));
       i += 1;
     }
   }
@@ -275,13 +315,15 @@ function listed(lines: BodyLine[]): BodyLine[] {
     const line = lines[i] as BodyLine;
     if (itemNumber(lines, i)) {
       const item = lines[i + 1] as BodyLine;
-      out.push({ text: `${line.text.replace(/[.)]$/, '')}. ${item.text}`, spelled: item.spelled, styled: item.styled });
+      const lead = `${line.text.replace(/[.)]$/, '')}. `;
+      const runs = item.runs.map(([s, e]): [number, number] => [s + lead.length, e + lead.length]);
+      out.push({ ...item, text: `${lead}${item.text}`, runs });
       i += 1;
       continue;
     }
     const items = line.spelled ? null : rowItems(line.text);
     if (items === null) out.push(line);
-    else for (const text of items) out.push({ text, spelled: false, styled: false });
+    else for (const text of items) out.push({ ...PLAIN, text });
   }
   return out;
 }

@@ -107,6 +107,9 @@ const CODE_NOUNS = [
   // Chinese
   '验证码',
   '驗證碼',
+  // A pairing code, typed on a television or a tablet to join it to an account
+  '配对码',
+  '配對碼',
   '校验码',
   '动态码',
   '安全码',

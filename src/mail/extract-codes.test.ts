@@ -1335,8 +1335,123 @@ const CASES: [string, CodeSource, string[]][] = [
     ['5530X8Q2LM'],
   ],
   [
-    'no code: digits and a group of capitals ending the line, a code the token does not take in whole',
+    'digits and a group of capitals ending the line: the code set out as a whole, typed without its spaces',
     text('OKU: 512 884 207 QK\nSdělte jej novému operátorovi.', 'Kód OKU pro přenesení čísla'),
+    ['512884207QK'],
+  ],
+  // Where and how a token is set out (code-layout.ts)
+  [
+    'a code in a shape of its own, alone in a large bold paragraph, under a sign-in subject with no word naming it',
+    html(
+      '<p>Hello Mira,</p><p>Somebody asked to sign in to your Lumora account.</p><p style="font-size:26px;font-weight:bold">TQ-58R2M</p><p>It lapses in a quarter of an hour.</p>',
+      'Sign in to Lumora',
+    ),
+    ['TQ-58R2M'],
+  ],
+  [
+    'a code in unequal groups as the whole value of its field, named by a bare code noun',
+    text('Hi,\n\nYour code: KW 7731 40\n\nType it on the kiosk screen.', 'Your Tramway kiosk code'),
+    ['KW773140'],
+  ],
+  [
+    'a code in a bold cell under a line asking to type it, in a reset mail, its label unknown to the lists',
+    html(
+      '<p>To choose a new password, type the following into the form:</p><table><tr><td><b>PX-4471-ZK</b></td></tr></table>',
+      'Reset your Orbitly password',
+    ),
+    ['PX-4471-ZK'],
+  ],
+  [
+    'no code: a bold number under a label no list knows, in a table of details of a sign-in alert',
+    html(
+      '<p>A new device signed in to your account.</p><table><tr><td>Device</td><td>Router</td></tr><tr><td>Hardware tag</td></tr><tr><td><b>RX5-0091-4471</b></td></tr><tr><td>Place</td></tr><tr><td>Lyon</td></tr></table>',
+      'New sign-in to your account',
+    ),
+    [],
+  ],
+  [
+    'no code: a number as the value of an unknown field between other fields, in a verification mail',
+    text(
+      'Please confirm your e-mail address with the button below.\n\nLearner ID: QH-448120\nCourse: Ceramics for beginners\nStart: Monday',
+      'Confirm your e-mail address',
+    ),
+    [],
+  ],
+  [
+    'a code set out one character per inline box, under a heading naming what it opens',
+    html(
+      `<p>Access code to open the lease:</p><p>${[...'4QW8T'].map((c) => `<span style="border:1px solid #444;padding:4px">${c}</span>`).join('')}</p>`,
+      'Access code for your lease',
+    ),
+    ['4QW8T'],
+  ],
+  [
+    'a code of lower-case letters and digits, one per cell, and not a company code said to be no sign-in code',
+    html(
+      `<p>A new device wants to sign in.</p><table><tr>${[...'m3q7x2'].map((c) => `<td style="border:1px solid #333">${c}</td>`).join('')}</tr></table><p>Company code: ORBIT-2210 (not needed to sign in)</p>`,
+      'Your two-step sign-in code',
+    ),
+    ['m3q7x2'],
+  ],
+  [
+    'a numbered list of backup codes in a shape of their own, the first first (the last, under no item, is not offered)',
+    text(
+      'New backup codes were made for you.\n\n  1. 5512-0938-44\n  2. 6107-2284-19\n  3. 9920-4413-05',
+      'Your new backup codes',
+    ),
+    ['5512-0938-44', '6107-2284-19'],
+  ],
+  [
+    'no code: a serial number in brackets after the device it belongs to, in a reset mail',
+    text('The password of your modem (serial MDX4-0021-5530) was reset this morning.', 'Your modem password was reset'),
+    [],
+  ],
+  [
+    'no code: capitals and a short number before an amount, in an order mail',
+    text('Thanks for your order.\n\nEnter LUNA15 to save 5 € on the next one.', 'Order 55120 received'),
+    [],
+  ],
+  [
+    "a field whose label takes up the subject's naming of the code",
+    text('Product: Tabula Pro\nLicence number: QW7P-K2M4-88ZT-N3VX\nPrice: 49 €', 'Your licence key for Tabula Pro'),
+    ['QW7P-K2M4-88ZT-N3VX'],
+  ],
+  [
+    "no code: a member's code as a field of a details table, in a mail confirming an e-mail address",
+    text(
+      'Please confirm your e-mail address with the link below.\n\nMember code: MX-441920\nPlan: Family',
+      'Confirm your e-mail address for the pool',
+    ),
+    [],
+  ],
+  [
+    'a code in the shape of a reference, emphasised alone under its heading',
+    html(
+      '<p>eSIM confirmation code</p><p style="font-size:24px"><b>QS-5512-8830</b></p>',
+      'Your eSIM confirmation code',
+    ),
+    ['QS-5512-8830'],
+  ],
+  [
+    'no code: an event id in a table of label and value cells, the row above it a pair too',
+    html(
+      '<p>We saw a sign-in to your account:</p><table><tr><td>Address</td><td><b>198.51.100.7 (Oslo)</b></td></tr><tr><td>Event id</td><td><b>EV-204-771-3</b></td></tr></table><p>If it was you, do nothing.</p>',
+      'New sign-in to your account',
+    ),
+    [],
+  ],
+  ['a Chinese pairing code', text('若在电视上登录，请输入配对码：TV-4417', '一键登录'), ['TV-4417']],
+  [
+    'a Vietnamese code under a long heading addressing the reader as "quý khách"',
+    text('Mã kích hoạt hồ sơ của quý khách: KH-73P2', 'Mã kích hoạt hồ sơ'),
+    ['KH-73P2'],
+  ],
+  [
+    'no code: a bold account number inline in an activation mail that names no code',
+    html(
+      '<p>You registered the water account <b>4410 2278 9931</b>. Click the button to activate it.</p>',
+      'Activate your account',
+    ),
     [],
   ],
   // The last digits of a phone or a card are never a code

@@ -14,7 +14,16 @@
 // before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
 // recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
 // or under it, or named by a heading above a line ending in a colon; a number may end the subject after the
-// sender's name. Best first, at most five, each as a person types it (code-tokens.ts, typed).
+// sender's name. Where and how a token is set out weighs too (code-layout.ts): in a mail whose subject shows
+// a purpose that asks for a code, a token alone in an emphasised element of the HTML (bold, a heading, a
+// large font, a box), or inline in one in a mail that names a code, or set apart under a line asking to
+// type it, is taken with no word naming it; a code set out one character per box or cell is spelled out;
+// a code set out whole in a shape the candidates do not take (the whole line, an emphasised run, a
+// field's value, a list's item: "RML 5520 83", "7281-4406-19") is weighed whole, its parts not offered;
+// and the value of a row in a table of details is what its label says (a label naming no code, or a code
+// of something no list knows before a shape that needs its label, names something else). A token in
+// brackets after words of their own is an aside. Best first, at most five, each as a person types it
+// (code-tokens.ts, typed).
 import {
   ACTION,
   APPROVAL,
@@ -33,6 +42,7 @@ import {
   WEAK_NOUN,
 } from './code-words.js';
 import {
+  AMOUNT,
   CANDIDATE,
   CURRENCY_BEFORE,
   CURRENCY_AFTER,
@@ -44,8 +54,10 @@ import {
   plausible,
   typed,
   UNIT_AFTER,
+  wholeShape,
   type BodyLine,
 } from './code-tokens.js';
+import { emphasisedAt, fieldLabel, setApartSpans } from './code-layout.js';
 import { htmlToText } from './html-text.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
 
@@ -77,7 +89,7 @@ const ACTION_NEAR = 24;
  * "your" that Thai, Indonesian, Hebrew and Vietnamese put after the noun, a copula, or the particle of the
  * topic or subject in Japanese and Korean ("認証コードは", "인증 코드는"). */
 const DIRECT =
-  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
+  /^[\s:：=\-–—'"«»“”„()（）[\]]*(?:(?:ของคุณ|ของท่าน|anda|kamu|שלך|שלכם|của bạn|của quý khách)\s*)?(?:(?:is|are|ist|lautet|luidt|est|es|è|é|är|er|jest|wynosi|to|je|là|هو|是|为|為|は|が|는|은|가|이|הוא|היא|adalah|ialah|คือ|este|είναι|است|है)(?![\p{L}\p{N}]))?[\s:：'"«»“”„]*$/iu;
 /** "… <code noun> … is 462190": a copula just before the token, its subject named earlier in the sentence
  * ("… هو: 582041", Vietnamese "… là 731062", also written without its accent). */
 const COPULA_END =
@@ -104,7 +116,11 @@ const ASIDE = /^\s*[(（][^()（）\d\n]{1,40}[)）]/u;
 /** What follows a code noun up to the token, without such a remark. */
 const afterNoun = (context: string, noun: Word): string => context.slice(noun.end).replace(ASIDE, '');
 /** A noun's own words, then a colon: "código temporal: KPLM-QTWX", "Code de secours : 4819-2753-0066". */
-const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,20}[:：]\s*$/u;
+const NOUN_THEN_COLON = /^[\p{L}\p{M}\s'’]{0,40}[:：]\s*$/u;
+/** An aside in brackets that a token ends, after a word of the sentence: "Hub (serial ", "Khoa (lớp 7A2, mã HS
+ * ". The words in the brackets before the token. */
+const BRACKETED = /\p{L}[^\S\n]*[(（]([^()（）\d\n]*\p{L}[^()（）\n]{0,40})$/u;
+
 /** What may stand between a verb asking to type a token and the token: nothing, or a place led by a
  * short preposition ("v aplikaci", "в приложении", "in app"); not "your card". */
 const ENTERED_PLACE = /^\s*(?:\p{L}{1,3}\s+\p{L}{1,12}\s+)?$/u;
@@ -120,7 +136,7 @@ const IN_ORDER_TO = /(?<![\p{L}])(?:om|um)(?![\p{L}])/iu;
 const VERB_LAST = /^\s*(?:te|zu)\s+\p{L}+\s*[:：]\s*$/iu;
 /** A colon after a label, with the "your" that Hebrew, Indonesian and Thai put after the noun ("לחשבון
  * שלך:", "akun Anda:", "บัญชีของคุณ:"). */
-const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน)?\s*[:：]\s*$/iu;
+const POSSESSIVE_COLON = /^\s*(?:שלך|שלכם|anda|kamu|ของคุณ|ของท่าน|của bạn|của quý khách)?\s*[:：]\s*$/iu;
 /** What joins a label to the noun it qualifies: a space, a dash, or the "s" of a German, Dutch or Swedish
  * compound ("Buchungscode", "Boekingscode", "bokningskod"). */
 const JOINS = /^(?:[\s-]*|s)$/;
@@ -195,8 +211,22 @@ function forHeading(context: string, noun: Word, label: Word): boolean {
   const between = context.slice(noun.end, label.start);
   const tail = context.slice(label.end);
   if (/\d/.test(between)) return false;
-  return (FOR.test(between) && POSSESSIVE_COLON.test(tail)) || (IN_ORDER_TO.test(between) && VERB_LAST.test(tail));
+  return (
+    (FOR.test(between) && POSSESSIVE_COLON.test(tail)) ||
+    (IN_ORDER_TO.test(between) && VERB_LAST.test(tail)) ||
+    (POSSESSIVE_COLON.test(tail) && WORD_BETWEEN.test(between.replace(GENITIVE, ' ')) && !INFINITIVE_END.test(between))
+  );
 }
+/** A word of three letters or more (a Hebrew one led by its prefix "ל"), and the words that join a noun to
+ * its owner ("código do cliente", "code of the order", "codice del socio"): a heading "code to open the
+ * document:", "קוד גישה לפתיחת המסמך:" names what the code is for after a word of its own; "código do
+ * cliente:" names whose it is. */
+const WORD_BETWEEN = /[\p{L}\p{M}]{3,}/u;
+/** The mark of an infinitive just before a label: the label is the verb of what the code is for ("code om je
+ * pakket te volgen:", to track), a label of its own. */
+const INFINITIVE_END = /(?<![\p{L}])(?:te|zu|to)\s*$/iu;
+const GENITIVE =
+  /(?<![\p{L}])(?:of|the|de|des|du|da|do|das|dos|del|della|dello|di|van|von|der|des|het|la|le|el|os|as)(?![\p{L}])/giu;
 
 /** "If" and "when" in the languages read: a label in a clause they lead, with no comma or colon between,
  * is part of a condition ("… each code works once if you lose your phone:", "… khi bạn mất điện thoại:",
@@ -277,6 +307,14 @@ interface Line {
   /** Whether the line is the text of an element styled as a code is shown (spaced-out letters, a
    * monospaced or a large font). */
   styled: boolean;
+  /** Whether the line is the text of an emphasised element (code-layout.ts), and where its emphasised runs
+   * are. */
+  emphasised: boolean;
+  runs: [number, number][];
+  /** The lines of the body and the line's place among them: the lines further off are read from them when
+   * needed (the row of a table a token is the value of). */
+  lines: readonly string[];
+  index: number;
 }
 
 interface Message {
@@ -375,6 +413,29 @@ function bare(context: string, noun: Word | null): boolean {
   return BARE_LEAD.test(head.slice(head.lastIndexOf('\n') + 1).trimStart());
 }
 
+/** Whether the label of a field of a table of details names a code to type: a word of a purpose, of typing
+ * or of an action a code is for ("Verification code", "Código de acceso", "Login"), or a code noun with
+ * nothing but a "your" before it and nothing after it ("Code", "Your PIN", "License key"). */
+function fieldNamesCode(label: string, message: Message, token: string): boolean {
+  if (PURPOSE.test(label) || EVIDENCE.test(label) || CONFIRMATION.test(label)) return true;
+  if (firstMatch(ACTION, label) !== null || firstMatch(ENTER, label) !== null) return true;
+  if (echoesSubject(label, message)) return true;
+  const noun = lastMatch(CODE_NOUN, label);
+  if (noun === null) return false;
+  // A shape that is a code only when named so at once, under a code noun with a word of its own that no list
+  // knows ("Codice alunno: BG-118204", a pupil's): the code of that thing.
+  return !needsLabel(token) || (bare(label, noun) && label.slice(noun.end).trim() === '');
+}
+
+/** Whether a label takes up the subject's own naming of a code: a word of four letters or more of it stands
+ * in a subject that names a code ("Licenční číslo" under "Licenční klíč Účetníček"). */
+function echoesSubject(label: string, message: Message): boolean {
+  if (!message.subjectNamesCode) return false;
+  for (const [word] of label.toLowerCase().matchAll(/[\p{L}\p{M}]{4,}/gu))
+    if (message.subjectLower.includes(word) && firstMatch(NOT_A_CODE, word) === null) return true;
+  return false;
+}
+
 /** Whether the subject names the token's whole label, the noun and the words before it on its line: "Your
  * Number Transfer PIN" over "Number Transfer PIN: 4471 9902". The mail is about that token. */
 function labelInSubject(context: string, noun: Word, message: Message): boolean {
@@ -395,9 +456,37 @@ function evidenceIn(near: string, message: Message): boolean {
   );
 }
 
-function judge(line: Line, match: PatternMatch, message: Message): number {
+/** The label of the row of a table of details a token is the value of (code-layout.ts), or null. */
+function fieldOf(line: Line, match: PatternMatch): string | null {
+  const end = match.index + match.text.length;
+  return fieldLabel({
+    before: line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index),
+    after: line.text.slice(end, end + PARAGRAPH_WINDOW),
+    previous: line.previous,
+    above: line.above,
+    next: line.next,
+    further: (line.lines[line.index + 2] ?? '').slice(0, BEFORE_WINDOW),
+    top: (line.lines[line.index - 3] ?? '').slice(-BEFORE_WINDOW),
+  });
+}
+
+/** How strongly a token is shown as a code to type (0: not at all). The words around it weigh first; then
+ * where it is set out: the value of a row in a table of details is what its label says it is, and a label
+ * that names no code, no purpose and no typing ("Serial number", "Learner ID") names something else, unless
+ * the token stands apart and the line under it names it ("396 042" / "kod potwierdzenia wypłaty" under a
+ * heading). (The row is read only for a token the words take, most are not.) */
+function judge(line: Line, match: PatternMatch, message: Message, whole = false): number {
+  const score = weigh(line, match, message, whole);
+  if (score === 0) return 0;
+  const field = fieldOf(line, match);
+  if (field === null || fieldNamesCode(field, message, match.captures[0] as string)) return score;
+  const alone = line.text.trim() === match.text.trim();
+  return alone && namedBelow(line.next) === true ? score : 0;
+}
+
+function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean): number {
   const token = match.captures[0] as string;
-  if (!plausible(token)) return 0;
+  if (!whole && !plausible(token)) return 0;
   // Only the text near the token is read, so a long line costs time in proportion to its length.
   let before = line.text.slice(Math.max(0, match.index - PARAGRAPH_WINDOW), match.index);
   if (LIST_MARKER.test(before)) before = '';
@@ -509,6 +598,15 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
     return 0;
   const nounBefore = noun !== null;
   const direct = noun !== null && DIRECT.test(afterNoun(context, noun));
+  // A token in brackets in the middle of a sentence, after words of their own, is a detail of what stands
+  // before them ("your Hub (serial LLH5-0044-7182) was reset", "(lớp 7A2, mã HS 0291847)"): not a code to
+  // type, unless a code noun names it at once or the brackets speak of a purpose or of typing it.
+  const aside = /^\s*[)）]/.test(after) ? BRACKETED.exec(before) : null;
+  if (aside !== null && !direct && !PURPOSE.test(aside[1] as string) && firstMatch(ENTER, aside[1] as string) === null)
+    return 0;
+  // Capitals and a short number (the shape of a discount code) whose sentence goes on to an amount: a
+  // saving's code ("Nhập mã XANH20 để giảm 20.000 đ", "use SPRING25 for 5 € off").
+  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && AMOUNT.test(following)) return 0;
   const nounAfter = firstMatch(CODE_NOUN, following);
   const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
@@ -556,6 +654,12 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // that is evidence as strong as the words; styled, not (a gift list's or a class's code is styled so too,
   // under a label no list knows).
   const laidOut = alone && (line.spelled || line.styled);
+  // Shown apart: the whole text of an emphasised element, alone on its line (bold, a heading, a larger font,
+  // a box, centred), or inline in a mail that names a code ("… type <b>HP-83K7Q</b> …"; "account <b>3101
+  // 0044 1872</b>" in an activation mail names none).
+  const shownApart =
+    (alone && line.emphasised) ||
+    (message.codeNamed && emphasisedAt(line.runs, line.text, match.index, match.index + token.length));
   if (
     message.subjectGiven &&
     !message.purposeShown &&
@@ -581,15 +685,27 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   const unnamed = alone && noun === null;
   // Named after it, such a shape must be called a code ("h7k2mq is your code"), not only lead an action
   // ("- 7f3a1c2 fix login" is a commit).
-  if (needsLabel(token)) {
+  if (whole || needsLabel(token)) {
     if (
       close ||
       (alone && nounBefore) ||
       (namedAfter && leads && nounAfter !== null) ||
       headed(unnamed, token, line) ||
-      (unnamed && askedAbove(line))
+      (unnamed && askedAbove(line)) ||
+      (alone && line.spelled && (message.purposeShown || message.codeNamed))
     )
       return alone ? 4 : 3;
+    // Set apart and emphasised in a mail whose subject shows a purpose that asks for a code, with no label of
+    // a field before it: the layout names it as a label would (a new sender's unknown word for its code).
+    // (Digits alone in a shape of their own are a phone's as often: they need their label.)
+    // Or set apart right under (or over) a line that asks to type it, in such a mail.
+    if (
+      message.purposeShown &&
+      !/[a-z]/.test(token) &&
+      !(whole && isDigits(token)) &&
+      (shownApart || (unnamed && enteredApart(line)))
+    )
+      return alone ? 3 : 2;
     // Lower case, set apart and named as a code by the line under it ("hx72pq" / "Zadejte tento kód …"), or
     // after a verb asking to type it and before the action it is for at once ("Saisissez a7k-m2q pour vous
     // connecter"), or in a mail whose subject names a code ("Kode masuk …" over "ketik xk4m9p di layar …"):
@@ -610,6 +726,9 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // of 89,90 with card ending 4471 is 583120": 4471 is not the code); the token is weighed lower.
   if (nounBefore && !direct && /\d/.test(context.slice((noun as Word).end))) return namedAfter ? 3 : 2;
   if (nounBefore || namedAfter || headed(unnamed, token, line)) return alone ? 4 : 3;
+  // "Licenční číslo: UC25-4PQ7-ZM2K-81XW" under "Licenční klíč …": a label ending in a colon that takes up
+  // the subject's own naming of the code.
+  if (/[:：]\s*$/.test(before) && echoesSubject(sentenceBefore(before), message)) return 3;
   if (leads && namedAtEnd(after)) return 3;
   // A token set apart, named by the line under it: "K7P2QX" then "That is your sign-in code"; or called
   // something else there: "48291377" then "Your order number".
@@ -620,6 +739,7 @@ function judge(line: Line, match: PatternMatch, message: Message): number {
   // ("Återställ ditt lösenord" over 8 / 2 / 4 / 0 / 1 / 7), or set out one character per cell in a mail that
   // names a code somewhere.
   if (laidOut && (message.purposeShown || (line.spelled && message.codeNamed))) return 3;
+  if (shownApart && message.purposeShown) return alone ? 3 : 2;
   // "Your confirmation code for adding a payee is 7194-0263": the noun further back in the sentence.
   if (COPULA_END.test(before) && lastMatch(CODE_NOUN, sentence) !== null) return 3;
   // A line led by nothing but a copula goes on with the sentence of the lines above: "รหัส OTP สำหรับชำระเงิน
@@ -779,6 +899,26 @@ function unprefixed(match: PatternMatch): PatternMatch {
   return { index: match.index + word.length + 1, text: rest, captures: [rest] };
 }
 
+/** A run of digits longer than a candidate's: a line without a candidate or an emphasised run holds a code
+ * set out whole in a shape of its own only so (code-tokens.ts's wholeShape; most codes of groups hold a
+ * candidate). */
+const LONG_RUN = /\d{9}/;
+
+/** Whether a piece of a line is one of its candidate tokens as a whole (weighed as one already). */
+function isCandidate(candidates: readonly PatternMatch[], start: number, piece: string): boolean {
+  for (const c of candidates) if (c.index === start && c.text === piece) return true;
+  return false;
+}
+
+/** Records a code found and its score: a new one after the others, a known one at its best. */
+function offer(found: Map<string, Scored>, code: string, score: number, line: number): void {
+  const known = found.get(code);
+  if (known === undefined) {
+    const order = found.size + 1;
+    found.set(code, { code, score, order, line, list: order });
+  } else known.score = Math.max(known.score, score);
+}
+
 export function extractCodes(source: CodeSource): string[] {
   // A code is near the top of its mail; reading only the start bounds the time a huge message costs.
   const subject = (source.subject ?? '').slice(0, MAX_TEXT);
@@ -821,7 +961,6 @@ export function extractCodes(source: CodeSource): string[] {
     asks: null,
   };
   const found = new Map<string, Scored>();
-  let order = 0;
   let weighed = 0;
   for (const [at, body] of bodies.entries()) {
     // Links and addresses carry numbers that are never the code to type.
@@ -835,22 +974,41 @@ export function extractCodes(source: CodeSource): string[] {
         text,
         spelled: (read[i] as BodyLine).spelled,
         styled: (read[i] as BodyLine).styled,
+        emphasised: (read[i] as BodyLine).emphasised,
+        runs: (read[i] as BodyLine).runs,
+        lines,
+        index: i,
         previous: (lines[i - 1] ?? '').slice(-PARAGRAPH_WINDOW),
         next: (lines[i + 1] ?? '').slice(0, BEFORE_WINDOW),
         above: (lines[i - 2] ?? '').slice(-BEFORE_WINDOW),
         subject: at === 0,
       };
-      for (const candidate of matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1)) {
+      const candidates = matchesOf(CANDIDATE, text, MAX_CANDIDATES + 1);
+      // A code set out as a whole (alone on its line, emphasised, or the value of a field) in a shape the
+      // candidates do not take: its parts are not offered apart.
+      let taken: [number, number] | null = null;
+      if (candidates.length > 0 || line.runs.length > 0 || LONG_RUN.test(text))
+        for (const [start, end] of setApartSpans(text, line.runs, LIST_LEAD.exec(text)?.[0].length ?? 0)) {
+          const piece = text.slice(start, end);
+          // (A candidate of a shape never a code by itself is weighed whole when it is digits, or emphasised.)
+          if (!wholeShape(piece)) continue;
+          if (isCandidate(candidates, start, piece) && (plausible(piece) || !(isDigits(piece) || line.emphasised)))
+            continue;
+          const match = { index: start, text: piece, captures: [piece] };
+          // "OTP 56018823": a word of the lists names the candidate after it.
+          if (unprefixed(match) !== match) continue;
+          const score = judge(line, match, message, true);
+          if (score === 0) continue;
+          taken = [start, end];
+          offer(found, typed(piece), score, at * MAX_TEXT + i);
+          break;
+        }
+      for (const candidate of candidates) {
         if ((weighed += 1) > MAX_CANDIDATES) return;
         const match = unprefixed(candidate);
+        if (taken !== null && match.index >= taken[0] && match.index < taken[1]) continue;
         const score = judge(line, match, message);
-        if (score === 0) continue;
-        const code = typed(match.captures[0] as string);
-        const known = found.get(code);
-        if (known === undefined) {
-          order += 1;
-          found.set(code, { code, score, order, line: at * MAX_TEXT + i, list: order });
-        } else known.score = Math.max(known.score, score);
+        if (score > 0) offer(found, typed(match.captures[0] as string), score, at * MAX_TEXT + i);
       }
     });
   }

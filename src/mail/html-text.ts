@@ -1,5 +1,6 @@
 // A plain-text reading of an HTML body, for extracting codes and links (never for display): scripts,
 // styles and comments dropped, block elements and table cells on lines of their own, entities decoded.
+import { markLayout } from './code-layout.js';
 
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -80,24 +81,6 @@ function withoutHidden(html: string): string {
   return out + html.slice(at);
 }
 
-/** Marks around the text of an element styled as a code is shown (htmlToText's `marks`): private-use
- * characters, which no mail's text carries. */
-export const STYLED_OPEN = '\ue000';
-export const STYLED_CLOSE = '\ue001';
-/** An element holding only a short text, its opening tag's attributes and the text. */
-const SHORT_ELEMENT = /<(span|td|div|p|strong|b|code|pre|kbd|tt|h[1-6])\b([^<>]*)>([^<]{1,64})<\/\1>/gi;
-/** A style that shows a code: spaced-out letters, a monospaced font, or a large one (20 px or more). */
-const CODE_STYLE =
-  /letter-spacing\s*:\s*(?!0(?:px|em)?\s*[;"'])|monospace|courier|consolas|menlo|font(?:-size)?\s*:[^;"'<>]*?(?<![\d.])(?:[2-9]\d|\d{3})px/i;
-
-/** The HTML with the text of each element styled as a code set between STYLED_OPEN and STYLED_CLOSE. */
-function markStyled(html: string): string {
-  if (!CODE_STYLE.test(html)) return html;
-  return html.replace(SHORT_ELEMENT, (whole, tag: string, attributes: string, text: string) =>
-    CODE_STYLE.test(attributes) ? `<${tag}${attributes}>${STYLED_OPEN}${text}${STYLED_CLOSE}</${tag}>` : whole,
-  );
-}
-
 /** A gap of two spaces or more, or a tab, inside a preformatted element: a gap between columns (a list of
  * recovery codes set out in two columns, "4091 2278    7732 0165"), which a browser shows as it is. */
 const GAP = '\ue002';
@@ -120,13 +103,12 @@ function preGaps(html: string): string {
   return out + (depth > 0 ? rest.replace(/ {2,}|\t/g, GAP) : rest);
 }
 
-/** The text of an HTML body; with `marks`, the text of each element styled as a code is shown (spaced-out
- * letters, a monospaced or a large font) stands between STYLED_OPEN and STYLED_CLOSE, for the extraction
- * of codes; with `columns`, a gap between the columns of a preformatted element is kept as two spaces (a
+/** The text of an HTML body; with `marks`, the text of each short element styled as a code is shown or
+ * otherwise emphasised stands between the marks of code-layout.ts, for the extraction of codes; with `columns`, a gap between the columns of a preformatted element is kept as two spaces (a
  * run of spaces is one space elsewhere, as a browser shows it). */
 export function htmlToText(html: string, marks = false, columns = false): string {
   const visible = columns ? preGaps(withoutHidden(html)) : withoutHidden(html);
-  const text = decodeEntities((marks ? markStyled(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
+  const text = decodeEntities((marks ? markLayout(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter((line) => line.length > 0)
