@@ -49,6 +49,18 @@ function countingParser(): MailParser & { decodes: number } {
   return parser;
 }
 
+/** The store, counting the decodes it is asked to keep. */
+function countingKeeps(store: MessageStore): { store: MessageStore; kept: number } {
+  const counted = { kept: 0, store };
+  counted.store = new Proxy(store, {
+    get: (target, property, receiver) =>
+      property === 'saveDecoded'
+        ? (...args: Parameters<MessageStore['saveDecoded']>) => ((counted.kept += 1), target.saveDecoded(...args))
+        : Reflect.get(target, property, receiver),
+  });
+  return counted;
+}
+
 describe('loading a message (D29: decoded at its first read, kept once done)', () => {
   it('decodes a message at its first read and serves later reads from the kept decode', async () => {
     const store = openSqliteStore(':memory:');
@@ -156,14 +168,8 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
   it('shares a decode made ahead beside the commit with the first reader, and keeps it only once committed (P52)', async () => {
     const store = openSqliteStore(':memory:');
     const parser = countingParser();
-    let kept = 0;
-    const counting: MessageStore = new Proxy(store, {
-      get: (target, property, receiver) =>
-        property === 'saveDecoded'
-          ? (...args: Parameters<MessageStore['saveDecoded']>) => ((kept += 1), target.saveDecoded(...args))
-          : Reflect.get(target, property, receiver),
-    });
-    const deps = { store: counting, parser, newId: () => ulid(T0) };
+    const counting = countingKeeps(store);
+    const deps = { store: counting.store, parser, newId: () => ulid(T0) };
     const plain = 'From: ana@example.org\r\nSubject: Your code\r\n\r\nYour code is 482913.\r\n';
     let commit!: (committed: boolean) => void;
     const committed = new Promise<boolean>((resolve) => (commit = resolve));
@@ -171,12 +177,12 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     const message = (await store.getMessage('box@inboxd.test', id, T0))!;
     decodeAhead(deps, message, new TextEncoder().encode(plain), committed, T0);
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(kept, 0, 'nothing kept before the commit');
+    assert.equal(counting.kept, 0, 'nothing kept before the commit');
     commit(true);
     const read = await loadMessage(deps, message, T0);
     assert.equal(read.text, 'Your code is 482913.\n');
     assert.equal(parser.decodes, 1, 'the reader shared the decode made ahead');
-    assert.equal(kept, 1);
+    assert.equal(counting.kept, 1);
     await store.close();
   });
 
@@ -186,19 +192,13 @@ describe('loading a message (D29: decoded at its first read, kept once done)', (
     let decoded!: () => void;
     const done = new Promise<void>((resolve) => (decoded = resolve));
     const parser: MailParser = { ...inline, decode: (raw) => inline.decode(raw).finally(decoded) };
-    let kept = 0;
-    const counting: MessageStore = new Proxy(store, {
-      get: (target, property, receiver) =>
-        property === 'saveDecoded'
-          ? (...args: Parameters<MessageStore['saveDecoded']>) => ((kept += 1), target.saveDecoded(...args))
-          : Reflect.get(target, property, receiver),
-    });
+    const counting = countingKeeps(store);
     const source = { mailbox: 'box@inboxd.test', id: ulid(T0), mailId: ulid(T0), fromName: null, subject: 'lost' };
     const bytes = new TextEncoder().encode('Subject: lost\r\n\r\nlost\r\n');
-    decodeAhead({ store: counting, parser, newId: () => ulid(T0) }, source, bytes, Promise.resolve(false), T0);
+    decodeAhead({ store: counting.store, parser, newId: () => ulid(T0) }, source, bytes, Promise.resolve(false), T0);
     await done;
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(kept, 0);
+    assert.equal(counting.kept, 0);
     assert.equal(await store.getMessage('box@inboxd.test', source.id, T0), null);
     await store.close();
   });
