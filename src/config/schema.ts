@@ -241,7 +241,8 @@ export const configKeys = {
   parserThreads: {
     env: 'INBOXD_PARSER_THREADS',
     default: '2',
-    description: 'worker threads that parse MIME off the main thread (D25)',
+    description:
+      'worker threads that parse MIME off the main thread (D25): at most this many; the first from the start, the others while it is busy (P53)',
     schema: positiveInt.max(64),
   },
 } satisfies Record<string, ConfigKey>;

@@ -24,17 +24,20 @@ export interface MailParser {
   scan(raw: Uint8Array): Promise<Scanned>;
   /** The full decode; takes the bytes of `raw` over for good. */
   decode(raw: Uint8Array): Promise<Decoded>;
-  /** Starts every thread and decodes a sample in each, so the first real decode finds them ready (P39). */
+  /** Starts the first thread and decodes a sample in it, so the first real decode finds it ready (P39). */
   warm(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface ParserPoolOptions {
+  /** At most this many threads: the first from the start, the others only while it is busy (P53). */
   threads: number;
   /** Longest a single task may run before it is abandoned (a scan: 451). */
   timeoutMs: number;
   /** Messages up to this size are scanned on the calling thread (default 256 KiB). */
   inlineScanBytes?: number;
+  /** How long a thread beyond the first stays once it has nothing to do (default a minute). */
+  spareIdleMs?: number;
 }
 
 // Under tsx (tests, development) the worker is the .ts source; once built it is the .js beside this file.
@@ -45,35 +48,92 @@ const workerFile = new URL(
 
 class TaskTimeout extends Error {}
 
-export function createParserPool(options: ParserPoolOptions): MailParser {
-  const pool = new Piscina({
-    filename: workerFile.href,
-    name: 'scan',
-    // Every thread from the start: one started on demand made the decodes queued behind it wait for it.
-    minThreads: options.threads,
-    maxThreads: options.threads,
-    idleTimeout: 60_000,
-  });
+/** One thread (a piscina of one), given one task at a time. */
+interface Lane {
+  pool: Piscina;
+  busy: boolean;
+  retire?: ReturnType<typeof setTimeout>;
+}
+
+const newLane = (): Lane => ({
+  pool: new Piscina({ filename: workerFile.href, name: 'scan', minThreads: 1, maxThreads: 1 }),
+  busy: false,
+});
+
+/** A sample decoded in a new thread, so that its first real task finds postal-mime compiled (P39). */
+const warmLane = (lane: Lane) => lane.pool.run(sampleMail(), { name: 'decode' });
+
+export interface ParserPool extends MailParser {
+  /** How many threads run now. */
+  threads(): number;
+}
+
+export function createParserPool(options: ParserPoolOptions): ParserPool {
   const inlineScanBytes = options.inlineScanBytes ?? 256 * 1024;
-  // Tasks waiting for a thread, oldest first; piscina is handed one only when a thread is free.
-  const waiting: (() => void)[] = [];
-  let running = 0;
+  const spareIdleMs = options.spareIdleMs ?? 60_000;
+  // The first thread from the start: one started on demand made the decodes queued behind it wait for it
+  // (P39). A spare starts only when every thread is busy and a task waits, and takes tasks only once warm,
+  // so that no task waits for a thread to start; the waiting task goes to whichever is free first (P53).
+  const lanes: Lane[] = [newLane()];
+  // Tasks waiting for a thread, oldest first.
+  const waiting: ((lane: Lane) => void)[] = [];
+  let starting = false;
+  let closed = false;
+
+  function occupy(lane: Lane): Lane {
+    lane.busy = true;
+    clearTimeout(lane.retire);
+    return lane;
+  }
+
+  /** A thread free again goes straight to the oldest waiting task; a spare with none ends after a while. */
+  function free(lane: Lane): void {
+    const next = waiting.shift();
+    if (next !== undefined) return next(occupy(lane));
+    lane.busy = false;
+    if (lane !== lanes[0])
+      lane.retire = setTimeout(() => {
+        if (lane.busy || closed) return;
+        lanes.splice(lanes.indexOf(lane), 1);
+        void lane.pool.close({ force: true });
+      }, spareIdleMs).unref();
+  }
+
+  async function startSpare(): Promise<void> {
+    starting = true;
+    const lane = newLane();
+    try {
+      await warmLane(lane);
+    } catch {
+      // Not started (out of memory, say): the tasks keep to the threads there are.
+      await lane.pool.close({ force: true });
+      return;
+    } finally {
+      starting = false;
+    }
+    if (closed) return void (await lane.pool.close({ force: true }));
+    lanes.push(lane);
+    free(lane);
+  }
+
+  function take(): Lane | Promise<Lane> {
+    const idle = lanes.find((lane) => !lane.busy);
+    if (idle !== undefined) return occupy(idle);
+    if (!starting && lanes.length < options.threads) void startSpare();
+    return new Promise((resolve) => waiting.push(resolve));
+  }
 
   async function run<T>(name: 'scan' | 'decode', raw: Uint8Array): Promise<T> {
-    // A finished task hands its slot straight to the oldest waiter, so `running` never passes `threads`.
-    if (running < options.threads) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+    const lane = await take();
     const signal = AbortSignal.timeout(options.timeoutMs);
     const bytes = owned(raw);
     try {
-      return (await pool.run(bytes, { name, signal, transferList: transferable([bytes]) })) as T;
+      return (await lane.pool.run(bytes, { name, signal, transferList: transferable([bytes]) })) as T;
     } catch (error) {
       if (signal.aborted) throw new TaskTimeout(`${name} took longer than ${options.timeoutMs} ms`);
       throw error;
     } finally {
-      const next = waiting.shift();
-      if (next === undefined) running -= 1;
-      else next();
+      free(lane);
     }
   }
 
@@ -97,9 +157,14 @@ export function createParserPool(options: ParserPoolOptions): MailParser {
       }
     },
     async warm() {
-      await Promise.all(Array.from({ length: options.threads }, () => run<Decoded>('decode', sampleMail())));
+      await run<Decoded>('decode', sampleMail());
     },
-    close: () => pool.close({ force: true }),
+    threads: () => lanes.length,
+    async close() {
+      closed = true;
+      for (const lane of lanes) clearTimeout(lane.retire);
+      await Promise.all(lanes.map((lane) => lane.pool.close({ force: true })));
+    },
   };
 }
 
