@@ -17,7 +17,7 @@ import { readMarks, type MarkedLine } from './code-layout.js';
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8}|(?=[A-Za-z]{0,7}\d)(?=[A-Z\d]{0,7}[a-z])(?=[a-z\d]{0,7}[A-Z])[A-Za-z\d]{6,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -69,13 +69,16 @@ export const needsLabel = (token: string): boolean =>
  * letters and digits in all, three digits or more. Each is a code only when named so or shown apart
  * (extract-codes.ts). */
 const WHOLE = /^[A-Z\d]{1,12}(?:[ -][A-Z\d]{1,12}){0,5}$/;
+/** Two groups of capitals and digits, a space apart, capitals in each or in one of them, two digits or more: a
+ * code read off a screen or typed on a television ("4MPX 9K", "7Q4 PXM"). */
+const TWO_GROUPS = /^(?=[A-Z\d ]*[A-Z])[A-Z\d]{2,8} [A-Z\d]{2,8}$/;
 export function wholeShape(text: string): boolean {
   if (text.length > 40 || !WHOLE.test(text)) return false;
   const bare = text.replace(/[ -]/g, '');
   return (
     bare.length >= 6 &&
     bare.length <= 16 &&
-    (bare.match(/\d/g) ?? []).length >= 3 &&
+    ((bare.match(/\d/g) ?? []).length >= 3 || (/\d.*\d/.test(bare) && TWO_GROUPS.test(text))) &&
     !DATE.test(text) &&
     !/^(.)\1+$/.test(bare)
   );
