@@ -1585,6 +1585,11 @@ describe('extractCodes (D24)', () => {
       [text('Room AB 12 is on the second floor.', 'Meeting moved'), []],
       [text('Codice di ripristino: 5521 8830\nValido 10 minuti.', 'Ripristino account Nuvola'), ['55218830']],
       [text('Ihr Einmal-Kennwort für das Portal:\n\n3 9 1 7 2 4', 'Anmeldung im Portal'), ['391724']],
+      // asked to tell or show it to a person, as asked to type it
+      [text('Montrez ce code au guichet :\n\n7204', 'Votre retrait en magasin'), ['7204']],
+      [text('सामान लेते समय दुकानदार को यह कोड बताएँ: 5092', 'आपका ऑर्डर तैयार है'), ['5092']],
+      [text('Покажите этот код кассиру: 8841', 'Заказ готов к выдаче'), ['8841']],
+      [text('Call us on 0800 4417 if the courier is late.', 'Your parcel is on its way'), []],
     ];
     for (const [source, expected] of cases) assert.deepEqual(extractCodes(source), expected, source.text ?? '');
   });
