@@ -13,7 +13,8 @@ import { readMarks, type MarkedLine } from './code-layout.js';
  * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
  * letters and digits with at least one of each, in up to four dash groups of two or more (7rk2mp, h7k2-9dqm,
  * 7f3a1-c92d8, op-53k9, hl7-38k-q2),
- * and capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT). Not inside a
+ * capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT), and six to eight
+ * letters and digits in mixed case with a digit (Vt82pQ, which needs its label). Not inside a
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
@@ -66,7 +67,8 @@ export const needsLabel = (token: string): boolean =>
 /** A code set out as a whole in a shape the candidates do not take (code-layout.ts finds where): groups of
  * capitals and digits parted by spaces or dashes, of unequal lengths ("RML 5520 83", "02 P 7K4M2X 9Q3", "81
  * 04 77 29 35", "7281-4406-19"), or digits in one run of nine to twelve ("5820174936"); six to sixteen
- * letters and digits in all, three digits or more. Each is a code only when named so or shown apart
+ * letters and digits in all, three digits or more, or two in two groups with capitals ("4MPX 9K", "7Q4 PXM").
+ * Each is a code only when named so or shown apart
  * (extract-codes.ts). */
 const WHOLE = /^[A-Z\d]{1,12}(?:[ -][A-Z\d]{1,12}){0,5}$/;
 /** Two groups of capitals and digits, a space apart, capitals in each or in one of them, two digits or more: a
