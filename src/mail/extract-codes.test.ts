@@ -1578,7 +1578,10 @@ describe('extractCodes (D24)', () => {
 
   it('round 24: mixed case, two spaced groups, a recovery mail in Italian, a hyphenated one-time password', () => {
     const cases: [CodeSource, string[]][] = [
-      [text('Please open the file with this key.\nPasscode: Hq47zR\nIt works for a day.', 'Your shared file'), ['Hq47zR']],
+      [
+        text('Please open the file with this key.\nPasscode: Hq47zR\nIt works for a day.', 'Your shared file'),
+        ['Hq47zR'],
+      ],
       [text('Our app is called MyVault2 and runs on iPhone15 too.', 'News from the team'), []],
       [text('Watching on a TV? Type the code on the screen.\nTV code: 8KWT 3P', 'Sign in to Streamly'), ['8KWT3P']],
       [text('Enter this on your television:\n\nZ5R QW8', 'Sign in to Streamly'), ['Z5RQW8']],
