@@ -13,11 +13,12 @@ import { readMarks, type MarkedLine } from './code-layout.js';
  * to ten (K7P2QX, K7Q-4ZP, ABCD-EF2H-JK3M-NP4R, G-740392, HB-4K9Q, KQ2M-8XHT-4W, PM-61K8-Z3), lower-case
  * letters and digits with at least one of each, in up to four dash groups of two or more (7rk2mp, h7k2-9dqm,
  * 7f3a1-c92d8, op-53k9, hl7-38k-q2),
- * and capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT). Not inside a
+ * capitals alone, in dash groups (KPLM-QTWX) or five to eight in one run (KPRTXW, FKPRT), and six to eight
+ * letters and digits in mixed case with a digit (Vt82pQ, which needs its label). Not inside a
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8}|(?=[A-Za-z]{0,7}\d)(?=[A-Z\d]{0,7}[a-z])(?=[a-z\d]{0,7}[A-Z])[A-Za-z\d]{6,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
@@ -66,16 +67,20 @@ export const needsLabel = (token: string): boolean =>
 /** A code set out as a whole in a shape the candidates do not take (code-layout.ts finds where): groups of
  * capitals and digits parted by spaces or dashes, of unequal lengths ("RML 5520 83", "02 P 7K4M2X 9Q3", "81
  * 04 77 29 35", "7281-4406-19"), or digits in one run of nine to twelve ("5820174936"); six to sixteen
- * letters and digits in all, three digits or more. Each is a code only when named so or shown apart
+ * letters and digits in all, three digits or more, or two in two groups with capitals ("4MPX 9K", "7Q4 PXM").
+ * Each is a code only when named so or shown apart
  * (extract-codes.ts). */
 const WHOLE = /^[A-Z\d]{1,12}(?:[ -][A-Z\d]{1,12}){0,5}$/;
+/** Two groups of capitals and digits, a space apart, capitals in each or in one of them, two digits or more: a
+ * code read off a screen or typed on a television ("4MPX 9K", "7Q4 PXM"). */
+const TWO_GROUPS = /^(?=[A-Z\d ]*[A-Z])[A-Z\d]{2,8} [A-Z\d]{2,8}$/;
 export function wholeShape(text: string): boolean {
   if (text.length > 40 || !WHOLE.test(text)) return false;
   const bare = text.replace(/[ -]/g, '');
   return (
     bare.length >= 6 &&
     bare.length <= 16 &&
-    (bare.match(/\d/g) ?? []).length >= 3 &&
+    ((bare.match(/\d/g) ?? []).length >= 3 || (/\d.*\d/.test(bare) && TWO_GROUPS.test(text))) &&
     !DATE.test(text) &&
     !/^(.)\1+$/.test(bare)
   );

@@ -223,6 +223,8 @@ const CODE_NOUNS = [
   'รหัสผ่านชั่วคราว',
   'einmalpasswort',
   'einmalkennwort',
+  'einmal-passwort',
+  'einmal-kennwort',
   'mot de passe à usage unique',
   'contraseña de un solo uso',
   'senha de uso único',
@@ -758,6 +760,51 @@ const ENTERS = [
   'použij',
   // Chinese: use ("请使用 628014 完成验证")
   '使用',
+  // Tell or show it to a person (a courier, a counter's clerk), which a mail asks as it asks to type it:
+  // "communiquez ce code au livreur :", "कूरियर को यह PIN बताएँ:", "đọc cho shipper"
+  'communiquez',
+  'communiquez-le',
+  'donnez',
+  'montrez',
+  'nennen sie',
+  'zeigen sie',
+  'comunica',
+  'comunicate',
+  'dígale',
+  'muestre',
+  'mostre',
+  'noem',
+  'pokaż',
+  'podejte',
+  'sdělte',
+  'ukažte',
+  'назовите',
+  'сообщите',
+  'покажите',
+  'назвіть',
+  'повідомте',
+  'покажіть',
+  'söyleyin',
+  'gösterin',
+  'sebutkan',
+  'tunjukkan',
+  'đọc cho',
+  'đọc mã',
+  'बताएँ',
+  'बताएं',
+  'बताइए',
+  'दिखाएँ',
+  'दिखाएं',
+  'أخبر',
+  'أظهر',
+  'הציגו',
+  'מסרו',
+  'お伝え',
+  '伝えて',
+  '告知',
+  '出示',
+  '알려',
+  'แจ้งรหัส',
   // Hebrew, Indonesian, Thai
   'הזן',
   'הזינו',
@@ -1790,7 +1837,7 @@ export const INVITATION =
 /** Words that name what a one-time code is for, or that it is one-time: "verification code", "OTP",
  * "recovery code", "einmalig", "code de réinitialisation", a code to confirm an e-mail address. */
 export const PURPOSE =
-  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recupera|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|שחזור|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|재설정|再設定|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetow|сброс|скидан|sıfırla|重设|重設|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|otp|(?<!\p{L})sms(?!\p{L})|смс|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
+  /verif|vérif|weryfik|подтвержд|doğrula|認証|验证|驗證|인증|التحقق|xác|xac (?:thuc|minh|nhan)|recover|wiederherstell|récupér|recuper|ripristin|herstel|odzysk|восстановл|відновл|obnoven|återställ|kurtarma|استعادة|שחזור|復旧|恢复|恢復|복구|pemulihan|activ|ativaç|ativar|aktiv|актив|激活|啟用|有効化|활성화|reset|重置|재설정|再設定|réinitialis|restablec|redefin|reimpost|zurücksetz|opnieuw instellen|resetow|сброс|скидан|sıfırla|重设|重設|रीसेट|đặt lại|איפוס|atur ulang|รีเซ็ต|إعادة تعيين|otp|(?<!\p{L})sms(?!\p{L})|смс|one-time|einmal|usage unique|un solo uso|uso único|monouso|eenmalig|jednorazow|одноразов|jednorázov|engångs|tek kullanımlık|لمرة واحدة|ワンタイム|一次性|일회용|एक बार|một lần|חד[- ]?פעמי|sekali pakai|ครั้งเดียว|ยืนยัน|sign[- ]?in|log[- ]?in|anmeld|connexion|sesión|sessão|accesso|inlog|logowan|вход|вхід|přihlá|inloggning|giriş|تسجيل الدخول|ログイン|登录|登入|로그인|लॉग ?इन|đăng nhập|dang nhap|התחברות|להתחבר|เข้าสู่ระบบ|e-?mail|e-?posta|correo|почт|пошт|بريد|メール|邮箱|郵箱|이메일|ईमेल|מייל|อีเมล|surel/iu;
 
 /** Further positive evidence that a mail asks the reader to type or give a code, in about twenty-two
  * languages: a code's time limit ("valid for 10 minutes", "有効期限", "expires"), a warning not to share it

@@ -1564,6 +1564,8 @@ describe('extractCodes (D24)', () => {
       text('9  '.repeat(40000)),
       text(`${'ab12 '.repeat(20000)}`, 'Acme: '.repeat(10000)),
       text('A-'.repeat(40000)),
+      text('aB1cD2e '.repeat(20000), 'Your code'),
+      text('4MPX 9K\n'.repeat(20000), 'Your code'),
       html('<pre>'.repeat(40000)),
       html(`<pre>${'1  2\t'.repeat(40000)}`, 'Your code'),
     ];
@@ -1572,6 +1574,27 @@ describe('extractCodes (D24)', () => {
       extractCodes(source);
       assert.ok(performance.now() - started < 1500, 'under 1.5 s');
     }
+  });
+
+  it('round 24: mixed case, two spaced groups, a recovery mail in Italian, a hyphenated one-time password', () => {
+    const cases: [CodeSource, string[]][] = [
+      [
+        text('Please open the file with this key.\nPasscode: Hq47zR\nIt works for a day.', 'Your shared file'),
+        ['Hq47zR'],
+      ],
+      [text('Our app is called MyVault2 and runs on iPhone15 too.', 'News from the team'), []],
+      [text('Watching on a TV? Type the code on the screen.\nTV code: 8KWT 3P', 'Sign in to Streamly'), ['8KWT3P']],
+      [text('Enter this on your television:\n\nZ5R QW8', 'Sign in to Streamly'), ['Z5RQW8']],
+      [text('Room AB 12 is on the second floor.', 'Meeting moved'), []],
+      [text('Codice di ripristino: 5521 8830\nValido 10 minuti.', 'Ripristino account Nuvola'), ['55218830']],
+      [text('Ihr Einmal-Kennwort für das Portal:\n\n3 9 1 7 2 4', 'Anmeldung im Portal'), ['391724']],
+      // asked to tell or show it to a person, as asked to type it
+      [text('Montrez ce code au guichet :\n\n7204', 'Votre retrait en magasin'), ['7204']],
+      [text('सामान लेते समय दुकानदार को यह कोड बताएँ: 5092', 'आपका ऑर्डर तैयार है'), ['5092']],
+      [text('Покажите этот код кассиру: 8841', 'Заказ готов к выдаче'), ['8841']],
+      [text('Call us on 0800 4417 if the courier is late.', 'Your parcel is on its way'), []],
+    ];
+    for (const [source, expected] of cases) assert.deepEqual(extractCodes(source), expected, source.text ?? '');
   });
 
   it('returns each code once and at most five', () => {

@@ -3,7 +3,7 @@
 // code are in code-tokens.ts; here each candidate is weighed by the words around it (code-words.ts, about
 // twenty-two languages): a word naming a code just before it ("code: 482913", "確認コード：482913"), in the
 // paragraph above or at the start of the line under it when it stands alone, the subject of "is" earlier in
-// its sentence, a verb asking to type it, or the word or the action just after it when the token leads its
+// its sentence, a verb asking to type it (or to tell or show it to a person: "PIN बताएँ:"), or the word or the action just after it when the token leads its
 // sentence ("482913 is your code", "Use 739214 to sign in"), or after it where the verb comes last ("7408
 // दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
 // nearest label calls it something else (order, invoice, tracking, customer, booking, phone, helpline, postcode,
