@@ -197,6 +197,27 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
   ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],
+  [
+    'no code: a code in a sentence stating an amount off and a minimum order',
+    text('Code: KX7Q42M – sparen Sie 10 € ab 60 € Bestellwert.', 'Neu im Shop'),
+    [],
+  ],
+  [
+    'no code: a discount code in a Thai newsletter, its amount in baht',
+    text('รหัส: PLA40 ลด 40 บาท สั่งครบ 250 บาท', 'ข่าวสารประจำเดือน'),
+    [],
+  ],
+  ['no code: a discount code whose sentence runs to a date', text('Use code BRKX84 until 31 March.'), []],
+  [
+    'no code: a discount code whose sentence runs to a date, in Indonesian',
+    text('Kode: HMT35 sampai 30 Juni.', 'Menu baru minggu ini'),
+    [],
+  ],
+  [
+    'a sign-in code whose sentence names a payment, not an offer',
+    text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
+    ['605118'],
+  ],
   ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
   [
     'a label before a noun naming a purpose does not make it a reference',

@@ -59,6 +59,7 @@ import {
 } from './code-tokens.js';
 import { emphasisedAt, fieldLabel, setApartSpans } from './code-layout.js';
 import { htmlToText } from './html-text.js';
+import { offerTerms, runsTo } from './offer-terms.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
 
 export interface CodeSource {
@@ -586,6 +587,9 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
+  // The terms of an offer in its sentence (an amount or a percentage taken off, a minimum order:
+  // offer-terms.ts) make it a discount code in any language ("ใช้โค้ด … ลด 50 บาท เมื่อสั่งครบ 300 บาท").
+  if (offerTerms(before.trim() === '' ? '' : sentenceBefore(before)) || offerTerms(following)) return 0;
   // Under a subject offering a saving, speaking of a booking or of an invitation, only a code named for
   // signing in, verifying or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code:
   // 4821" the booking's, "Event code: HX-1207" the party's (a guest's is shown at the door or checked on a
@@ -606,7 +610,8 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
     return 0;
   // Capitals and a short number (the shape of a discount code) whose sentence goes on to an amount: a
   // saving's code ("Nhập mã XANH20 để giảm 20.000 đ", "use SPRING25 for 5 € off").
-  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && AMOUNT.test(following)) return 0;
+  // So is one whose sentence goes on to a date the offer runs to ("… until 28 Feb", "… ถึง 28 ก.พ.").
+  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && (AMOUNT.test(following) || runsTo(following))) return 0;
   const nounAfter = firstMatch(CODE_NOUN, following);
   const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
@@ -946,7 +951,7 @@ export function extractCodes(source: CodeSource): string[] {
     invitation,
     confirmsEmail: EMAIL.test(subject),
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
-    promotion: PROMOTION.test(subject) || SALE.test(subject),
+    promotion: PROMOTION.test(subject) || SALE.test(subject) || offerTerms(subject),
     subjectGiven: subject.trim() !== '',
     subjectLower: subject.toLowerCase(),
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
