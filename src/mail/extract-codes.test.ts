@@ -214,6 +214,14 @@ const CASES: [string, CodeSource, string[]][] = [
     [],
   ],
   [
+    "a user's number above the code is the account's, not a code",
+    text(
+      'Bonjour,\nCode utilisateur : 00318842 – Compteur n° 19B77102\n\nCode de vérification : 5530-7712',
+      'Réinitialiser le mot de passe',
+    ),
+    ['5530-7712'],
+  ],
+  [
     'a sign-in code whose sentence names a payment, not an offer',
     text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
     ['605118'],
