@@ -222,6 +222,19 @@ const CASES: [string, CodeSource, string[]][] = [
     ['5530-7712'],
   ],
   [
+    'a code to give to the courier, asked in brackets before it',
+    text(
+      'Your parcel 88120047716 arrives today.\nHandover code (give this code to the driver): 415-902',
+      'Your parcel is on its way',
+    ),
+    ['415-902'],
+  ],
+  [
+    'a code to give to the courier, asked in Arabic',
+    text('طردك رقم KW5519920341 يصل اليوم.\nرمز التسليم (أعطه لموظف التوصيل): ٣٧١-٥٠٢', 'طردك يصل اليوم'),
+    ['371-502'],
+  ],
+  [
     'a sign-in code whose sentence names a payment, not an offer',
     text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
     ['605118'],
