@@ -8,8 +8,9 @@
 // दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
 // nearest label calls it something else (order, invoice, tracking, customer, booking, phone, helpline, postcode,
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
-// else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
-// booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
+// else in the mail, and nor is a token in a sentence about a saving or stating an offer's terms (an amount
+// or a percentage off, a minimum order, a date a discount code's shape runs to: offer-terms.ts), a card's
+// last digits behind a mask or a booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
 // out in groups, capitals alone, lower-case codes, twelve-digit recovery codes) need their label right
 // before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
 // recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
