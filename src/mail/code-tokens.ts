@@ -23,7 +23,10 @@ export const CANDIDATE =
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
-export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫฿₪]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
+export const CURRENCY_BEFORE = new RegExp(
+  `(?:[$€£¥₹₩₽￥₺₴₫฿₪]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`,
+  'iu',
+);
 export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫฿₪%円元원]|บาท|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
 /** An amount of money anywhere in a text: a number and a currency's sign or name after it, or a sign before
  * it ("20.000 đ", "5 €", "$10", "10 zł"). */
