@@ -235,6 +235,12 @@ const CASES: [string, CodeSource, string[]][] = [
     ['371-502'],
   ],
   [
+    'digits set out one by one with a dash between, kept as shown',
+    text('Váš ověřovací kód: 5-8-2-0-4-1'),
+    ['5-8-2-0-4-1'],
+  ],
+  ['no code: steps numbered one by one with a dash', text('Follow the steps 1-2-3-4 in the guide.'), []],
+  [
     'a sign-in code whose sentence names a payment, not an offer',
     text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
     ['605118'],
