@@ -241,6 +241,18 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['no code: steps numbered one by one with a dash', text('Follow the steps 1-2-3-4 in the guide.'), []],
   [
+    'a number like a year spelled out one digit per box is a code',
+    html(
+      '<p>Anmeldecode für Kaffeeklatsch</p><p>' +
+        ['1', '9', '8', '7']
+          .map((d) => `<span style="border:1px solid #999;padding:6px 10px;font-size:24px">${d}</span>`)
+          .join(' ') +
+        '</p><p>Er gilt 10 Minuten.</p>',
+      'Kaffeeklatsch: Ihr Code',
+    ),
+    ['1987'],
+  ],
+  [
     'a sign-in code whose sentence names a payment, not an offer',
     text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
     ['605118'],

@@ -635,7 +635,8 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
     (otherLabel === null || otherLabel.start > named.start) &&
     !/\d/.test(following.slice(0, named.start)) &&
     (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
-  if (isYear(token, before)) {
+  // Spelled out one digit per box, a number like a year is set out as a code to type, as no year is.
+  if (isYear(token, before) && !(alone && line.spelled)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
     // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
