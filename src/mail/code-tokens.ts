@@ -6,7 +6,7 @@ import { readMarks, type MarkedLine } from './code-layout.js';
 
 /** Candidate tokens: two or three capitals before two or three groups of three or four digits (SK 4821 9037,
  * PZ 418 207), digits
- * set out one by one (7 3 9 2 1 4, or with a wider gap), digits in groups of 2 to
+ * set out one by one (7 3 9 2 1 4, or with a wider gap, or 7-3-9-2-1-4 with a dash), digits in groups of 2 to
  * 4 (482 913, 52 91 07, 7194-0263) or two or three of five with a dash (38219-40671, 88213-55091-04477, recovery codes),
  * four to six dash groups of three to five digits (a licence's PIN, 418-227-905-316-774), 4 to 8 digits, groups of three or four capitals and digits set out with
  * spaces (K2M 7QP), upper-case letters and digits with at least one of each, in up to six dash groups of one
@@ -18,17 +18,20 @@ import { readMarks, type MarkedLine } from './code-layout.js';
  * word, a number, a time, a path or an address; a colon just before is a label's ("code:482913"). Every
  * quantifier is bounded, and a token can only start where a word does, so a scan is linear. */
 export const CANDIDATE =
-  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8}|(?=[A-Za-z]{0,7}\d)(?=[A-Z\d]{0,7}[a-z])(?=[a-z\d]{0,7}[A-Z])[A-Za-z\d]{6,8})(?![\w@/-]|[.,:]\d)/g;
+  /(?<![\w.,/@#+-]|\d:)([A-Z]{2,3}(?: \d{3,4}){2,3}(?![\w-])|\d(?: \d){3,8}|\d(?: {2}\d){3,8}|\d(?:-\d){3,7}(?![\w-])|\d{3,5}(?:-\d{3,5}){3,5}|\d{2,4}(?:[- ]\d{2,4}){1,3}|\d{5}(?:-\d{5}){2}|\d{5}[- ]\d{5}|\d{4,8}|\d{1,2}-\d{1,2}-\d{2,4}|(?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}(?: (?=[A-Z]{0,3}\d)(?=\d{0,3}[A-Z])[A-Z\d]{3,4}){1,2}(?![\w-])|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{1,10}(?:-[A-Z0-9]{1,8}){1,5}|[A-Z0-9]{3,16})|(?=[a-z]{0,4}\d)(?=\d{0,4}[a-z])[a-z\d]{4,6} (?=[a-z]{0,5}\d)(?=\d{0,5}[a-z])[a-z\d]{4,6}(?![\w-])|(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]{2,12}(?:-[a-z0-9]{2,8}){0,3}|[A-Z]{3,8}(?:-[A-Z]{3,8}){1,4}|[A-Z]{5,8}|(?=[A-Za-z]{0,7}\d)(?=[A-Z\d]{0,7}[a-z])(?=[a-z\d]{0,7}[A-Z])[A-Za-z\d]{6,8})(?![\w@/-]|[.,:]\d)/g;
 
 /** Currency signs and codes (ISO and as written) before or after an amount, in the languages read. */
 const CURRENCIES =
   'usd|eur|gbp|chf|pln|brl|rub|mxn|cad|aud|jpy|cny|rmb|krw|inr|tl|sek|nok|dkk|czk|kč|huf|uah|грн|sar|aed|egp|vnd|ron|lei|ars|clp|cop|rs\\.?|zł|kr|руб\\.?|р\\.|ر\\.س|ريال|درهم|جنيه|dollars?|euros?|reais|pesos?|lira|yuan|yen|won|rupees?';
-export const CURRENCY_BEFORE = new RegExp(`(?:[$€£¥₹₩₽￥₺₴₫]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`, 'iu');
-export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫%円元원]|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
+export const CURRENCY_BEFORE = new RegExp(
+  `(?:[$€£¥₹₩₽￥₺₴₫฿₪]|r\\$|s/)\\s?$|(?<![\\p{L}])(?:${CURRENCIES})\\s?$`,
+  'iu',
+);
+export const CURRENCY_AFTER = new RegExp(`^\\s?(?:[$€£¥₹₩₽￥₺₴₫฿₪%円元원]|บาท|(?:${CURRENCIES})(?![\\p{L}]))`, 'iu');
 /** An amount of money anywhere in a text: a number and a currency's sign or name after it, or a sign before
  * it ("20.000 đ", "5 €", "$10", "10 zł"). */
 export const AMOUNT = new RegExp(
-  `\\d(?:[\\d.,  ]*\\d)?\\s?(?:[$€£¥₹₩₽￥₺₴₫円元원]|đ(?![\\p{L}])|(?:${CURRENCIES})(?![\\p{L}]))|(?:[$€£¥₹₩₽￥₺₴₫]|r\\$)\\s?\\d`,
+  `\\d(?:[\\d.,  ]*\\d)?\\s?(?:[$€£¥₹₩₽￥₺₴₫฿₪円元원]|บาท|đ(?![\\p{L}])|(?:${CURRENCIES})(?![\\p{L}]))|(?:[$€£¥₹₩₽￥₺₴₫฿₪]|r\\$)\\s?\\d`,
   'iu',
 );
 /** A unit after a number, as a word of its own: "15 min", "10 h", not "3782 Hızlı …" or "4821 Mã …". */

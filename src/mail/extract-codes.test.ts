@@ -197,6 +197,66 @@ const CASES: [string, CodeSource, string[]][] = [
   ],
   ['no code: a discount code in a promotion sentence', text('Get free delivery this week with the code AUTUMN24.'), []],
   ['no code: a word and two digits, the shape of a discount code', text('Your code: SUMMER30'), []],
+  [
+    'no code: a code in a sentence stating an amount off and a minimum order',
+    text('Code: KX7Q42M – sparen Sie 10 € ab 60 € Bestellwert.', 'Neu im Shop'),
+    [],
+  ],
+  [
+    'no code: a discount code in a Thai newsletter, its amount in baht',
+    text('รหัส: PLA40 ลด 40 บาท สั่งครบ 250 บาท', 'ข่าวสารประจำเดือน'),
+    [],
+  ],
+  ['no code: a discount code whose sentence runs to a date', text('Use code BRKX84 until 31 March.'), []],
+  [
+    'no code: a discount code whose sentence runs to a date, in Indonesian',
+    text('Kode: HMT35 sampai 30 Juni.', 'Menu baru minggu ini'),
+    [],
+  ],
+  [
+    "a user's number above the code is the account's, not a code",
+    text(
+      'Bonjour,\nCode utilisateur : 00318842 – Compteur n° 19B77102\n\nCode de vérification : 5530-7712',
+      'Réinitialiser le mot de passe',
+    ),
+    ['5530-7712'],
+  ],
+  [
+    'a code to give to the courier, asked in brackets before it',
+    text(
+      'Your parcel 88120047716 arrives today.\nHandover code (give this code to the driver): 415-902',
+      'Your parcel is on its way',
+    ),
+    ['415-902'],
+  ],
+  [
+    'a code to give to the courier, asked in Arabic',
+    text('طردك رقم KW5519920341 يصل اليوم.\nرمز التسليم (أعطه لموظف التوصيل): ٣٧١-٥٠٢', 'طردك يصل اليوم'),
+    ['371-502'],
+  ],
+  [
+    'digits set out one by one with a dash between, kept as shown',
+    text('Váš ověřovací kód: 5-8-2-0-4-1'),
+    ['5-8-2-0-4-1'],
+  ],
+  ['no code: steps numbered one by one with a dash', text('Follow the steps 1-2-3-4 in the guide.'), []],
+  [
+    'a number like a year spelled out one digit per box is a code',
+    html(
+      '<p>Anmeldecode für Kaffeeklatsch</p><p>' +
+        ['1', '9', '8', '7']
+          .map((d) => `<span style="border:1px solid #999;padding:6px 10px;font-size:24px">${d}</span>`)
+          .join(' ') +
+        '</p><p>Er gilt 10 Minuten.</p>',
+      'Kaffeeklatsch: Ihr Code',
+    ),
+    ['1987'],
+  ],
+  [
+    'a sign-in code whose sentence names a payment, not an offer',
+    text('Your code 605 118 confirms the purchase of $61.20 at an online shop.', 'Confirm your payment'),
+    ['605118'],
+  ],
   ['no code: a booking code', text('Your booking code is 4X7P2Q. Check-in from 15:00.'), []],
   [
     'a label before a noun naming a purpose does not make it a reference',

@@ -8,8 +8,9 @@
 // दर्ज करें"), or the action named in the subject ("Sign in" over "Enter 3851 in the app"). A token whose
 // nearest label calls it something else (order, invoice, tracking, customer, booking, phone, helpline, postcode,
 // IBAN …; "code of the customer", not "code for your account") is not a code, in that place or anywhere
-// else in the mail, and nor is a token in a sentence about a saving, a card's last digits behind a mask or a
-// booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
+// else in the mail, and nor is a token in a sentence about a saving or stating an offer's terms (an amount
+// or a percentage off, a minimum order, a date a discount code's shape runs to: offer-terms.ts), a card's
+// last digits behind a mask or a booking's PIN. Shapes a person reads as a code only when it is named so at once (letters and digits set
 // out in groups, capitals alone, lower-case codes, twelve-digit recovery codes) need their label right
 // before them, or the line above when they stand alone. The item of a list stands as if alone (a list of
 // recovery codes yields its first); a token set apart may be asked for by a typing verb on the line above
@@ -59,6 +60,7 @@ import {
 } from './code-tokens.js';
 import { emphasisedAt, fieldLabel, setApartSpans } from './code-layout.js';
 import { htmlToText } from './html-text.js';
+import { offerTerms, runsTo } from './offer-terms.js';
 import { firstMatchOf, matchesOf, type PatternMatch } from './pattern-matches.js';
 
 export interface CodeSource {
@@ -586,6 +588,9 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
   // Set apart, a token is spoken of by the line under it when that line goes on with its sentence, in lower
   // case: "Use code" / "SPRING25" / "for 25% off".
   if (alone && /^\p{Ll}/u.test(line.next) && PROMOTION.test(sentenceAfter(line.next))) return 0;
+  // The terms of an offer in its sentence (an amount or a percentage taken off, a minimum order:
+  // offer-terms.ts) make it a discount code in any language ("ใช้โค้ด … ลด 50 บาท เมื่อสั่งครบ 300 บาท").
+  if (offerTerms(before.trim() === '' ? '' : sentenceBefore(before)) || offerTerms(following)) return 0;
   // Under a subject offering a saving, speaking of a booking or of an invitation, only a code named for
   // signing in, verifying or as one-time is one: "Your exclusive code: KQ7M2X" is the offer's, "Door code:
   // 4821" the booking's, "Event code: HX-1207" the party's (a guest's is shown at the door or checked on a
@@ -606,7 +611,8 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
     return 0;
   // Capitals and a short number (the shape of a discount code) whose sentence goes on to an amount: a
   // saving's code ("Nhập mã XANH20 để giảm 20.000 đ", "use SPRING25 for 5 € off").
-  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && AMOUNT.test(following)) return 0;
+  // So is one whose sentence goes on to a date the offer runs to ("… until 28 Feb", "… ถึง 28 ก.พ.").
+  if (/^[A-Z]{3,}\d{1,3}$/.test(token) && (AMOUNT.test(following) || runsTo(following))) return 0;
   const nounAfter = firstMatch(CODE_NOUN, following);
   const named = nounAfter ?? firstMatch(ACTION, following);
   const otherLabel = firstMatch(NOT_A_CODE, following);
@@ -629,7 +635,8 @@ function weigh(line: Line, match: PatternMatch, message: Message, whole: boolean
     (otherLabel === null || otherLabel.start > named.start) &&
     !/\d/.test(following.slice(0, named.start)) &&
     (leads || entered || (named.start <= NAMED_NEAR && !/[,，、]/.test(following.slice(0, named.start))));
-  if (isYear(token, before)) {
+  // Spelled out one digit per box, a number like a year is set out as a code to type, as no year is.
+  if (isYear(token, before) && !(alone && line.spelled)) {
     // "Your login code is 2024", or 2024 alone under "Enter this code to sign in:", is a code;
     // "© 2026", "on 23 Nov 2026" and "Pro 2027" after a heading that names a key are not.
     const introduced = alone && nounBefore && /[:：]$/.test(line.previous.trim());
@@ -946,7 +953,7 @@ export function extractCodes(source: CodeSource): string[] {
     invitation,
     confirmsEmail: EMAIL.test(subject),
     bookingMentioned: bodies.some((body) => firstMatch(BOOKING, body.slice(0, BOOKING_REACH)) !== null),
-    promotion: PROMOTION.test(subject) || SALE.test(subject),
+    promotion: PROMOTION.test(subject) || SALE.test(subject) || offerTerms(subject),
     subjectGiven: subject.trim() !== '',
     subjectLower: subject.toLowerCase(),
     bodyHead: (bodies[1] || bodies[2] || '').slice(0, EVIDENCE_WINDOW * 2),
