@@ -55,9 +55,9 @@ function openingTags(html: string, end: number): string {
 }
 
 /** The HTML with the text of each short element styled as a code between STYLED_OPEN and STYLED_CLOSE, and
- * of each short element with a digit emphasised otherwise between EMPHASIS_OPEN and EMPHASIS_CLOSE: a short text that
- * ends its element, read by the opening tags right before it (its own and up to two around it). A scan
- * of the texts, each read once. */
+ * of each short element with a digit emphasised otherwise between EMPHASIS_OPEN and EMPHASIS_CLOSE: a short
+ * text that ends its element, read by the opening tags right before it (its own and up to two around it).
+ * A scan of the texts, each read once. */
 export function markLayout(html: string): string {
   if (!ANY_MARK.test(html)) return html;
   // A text with no digit is marked only as styled as a code (a code of capitals alone, KPRTXW), and only

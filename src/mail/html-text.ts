@@ -104,8 +104,9 @@ function preGaps(html: string): string {
 }
 
 /** The text of an HTML body; with `marks`, the text of each short element styled as a code is shown or
- * otherwise emphasised stands between the marks of code-layout.ts, for the extraction of codes; with `columns`, a gap between the columns of a preformatted element is kept as two spaces (a
- * run of spaces is one space elsewhere, as a browser shows it). */
+ * otherwise emphasised stands between the marks of code-layout.ts, for the extraction of codes; with
+ * `columns`, a gap between the columns of a preformatted element is kept as two spaces (a run of spaces is
+ * one space elsewhere, as a browser shows it). */
 export function htmlToText(html: string, marks = false, columns = false): string {
   const visible = columns ? preGaps(withoutHidden(html)) : withoutHidden(html);
   const text = decodeEntities((marks ? markLayout(visible) : visible).replace(BLOCK, '\n').replace(/<[^<>]*>/g, ''))

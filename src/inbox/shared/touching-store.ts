@@ -1,9 +1,9 @@
 // The message store and the events as the use cases see them: every write that changes what a list of a
 // mailbox shows moves that mailbox's version on (P37) after its commit: a delivery (D9: each recipient's
-// mailbox), a delete (D1), a seen flag (D3, and a wait's claim, D24; once the store has decided it, which
-// the SQLite store does before the commit, its reads showing it set from then on: P52), a first decode
-// that corrected the summary the structural scan gave (D29, P38). A cached page or a client's ETag of the mailbox is then
-// never used again. Expiry (D4) moves nothing: a page holds when its first message expires.
+// mailbox), a delete (D1), a seen flag (D3, and a wait's claim, D24: once the store has decided it, which
+// the SQLite store does before the commit, its reads showing it set from then on, P52), a first decode
+// that corrected the summary the structural scan gave (D29, P38). A cached page or a client's ETag of the
+// mailbox is then never used again. Expiry (D4) moves nothing: a page holds when its first message expires.
 //
 // A touch that fails (a shared version store out of reach) never fails the write, which has committed:
 // answering 451 to a sender whose message is stored would have it sent, and stored, twice (D10), and a
