@@ -4,6 +4,7 @@
 // waits count: a live stream shows summaries and never reads a message's content. Kept per store, as the
 // decodes under way are, so two services in one process (tests) never see each other's waits.
 import type { MessageStore } from '../../store/message-store.js';
+import { holdKey } from './counted-keys.js';
 
 const awaited = new WeakMap<MessageStore, Map<string, number>>();
 
@@ -11,16 +12,7 @@ const awaited = new WeakMap<MessageStore, Map<string, number>>();
 export function awaitMailbox(store: MessageStore, mailbox: string): () => void {
   let counts = awaited.get(store);
   if (counts === undefined) awaited.set(store, (counts = new Map()));
-  const waiting = counts;
-  waiting.set(mailbox, (waiting.get(mailbox) ?? 0) + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const left = (waiting.get(mailbox) ?? 1) - 1;
-    if (left === 0) waiting.delete(mailbox);
-    else waiting.set(mailbox, left);
-  };
+  return holdKey(counts, mailbox);
 }
 
 /** Whether a wait in this process is waiting on `mailbox` now. */

@@ -1,6 +1,7 @@
 // Long-lived requests one client network may hold open at once on this node: agent waits (D24) and the
 // page's live mailbox streams (D26) share one allowance, since each holds a connection open.
 import { AppError } from '../../errors.js';
+import { holdKey } from './counted-keys.js';
 
 export const MAX_OPEN_PER_NETWORK = 50;
 
@@ -19,15 +20,7 @@ export function createOpenStreams(max: number = MAX_OPEN_PER_NETWORK): OpenStrea
           retryAfterSeconds: 1,
         });
       }
-      open.set(network, held + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (open.get(network) ?? 1) - 1;
-        if (left === 0) open.delete(network);
-        else open.set(network, left);
-      };
+      return holdKey(open, network);
     },
   };
 }
