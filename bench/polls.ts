@@ -149,8 +149,7 @@ async function startPoller(): Promise<Poller> {
   report.catch(() => undefined);
   const [first] = (await once(child, 'message')) as [{ ready?: boolean }];
   if (first.ready !== true) throw new Error('a poller did not start');
-  const nice = Number(process.env.BENCH_POLLER_NICE ?? 0);
-  if (nice !== 0) setPriority(child.pid!, nice);
+  if (POLLER_NICE !== 0) setPriority(child.pid!, POLLER_NICE);
   return { child, report };
 }
 
