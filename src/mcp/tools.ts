@@ -29,8 +29,21 @@ export interface ToolSpec {
 
 const LIMITS = 'Counts against the rate limits: 1 request a second per address (burst 5) and 1200 a minute per client.';
 
-/** The tool's arguments, with its own defaults put in where the caller gave none. */
+/** Each tool's input schema as last built, with the operation it was built from. Built once, not for every
+ * MCP request's server (D23: one per request): zod's extend made a fresh schema per tool per request, 50 µs
+ * and 12 KiB per request kept while the request is open (issue 15, docs/performance.md). */
+const inputSchemas = new WeakMap<ToolSpec, { operation: Operation; schema: z.ZodObject }>();
+
 export function inputSchemaOf(operation: Operation, tool: ToolSpec): z.ZodObject {
+  const known = inputSchemas.get(tool);
+  if (known?.operation === operation) return known.schema;
+  const schema = extendedInput(operation, tool);
+  inputSchemas.set(tool, { operation, schema });
+  return schema;
+}
+
+/** The tool's arguments, with its own defaults put in where the caller gave none. */
+function extendedInput(operation: Operation, tool: ToolSpec): z.ZodObject {
   const shape = operation.input.shape as Record<string, z.ZodType>;
   const replaced: Record<string, z.ZodType> = {};
   for (const [name, { value, description }] of Object.entries(tool.defaults ?? {})) {

@@ -101,6 +101,18 @@ describe('the operations table', () => {
     assert.equal(inputSchemaOf(list, tool).safeParse({ address: 'a@inboxd.test', limit: 201 }).success, false);
   });
 
+  it("builds each tool's input schema once, not for every MCP request's server, and again for another table", () => {
+    const tool = TOOLS.find((candidate) => candidate.name === 'list_messages')!;
+    const list = t.app.inbox.operations.listMessages;
+    const first = inputSchemaOf(list, tool);
+    assert.equal(inputSchemaOf(list, tool), first, 'the same schema object for the next request');
+    // Another inbox (another app in the same process) has operations of its own: its schema is its own.
+    const other = { ...list, input: list.input.extend({}) };
+    const theirs = inputSchemaOf(other, tool);
+    assert.notEqual(theirs, first);
+    assert.equal(theirs.parse({ address: 'a@inboxd.test' }).limit, 20);
+  });
+
   it('creates an inbox on the first public domain, after the prefix, readable by anyone (D24)', async () => {
     const created = await t.app.inbox.operations.createInbox.run(fresh(), { prefix: 'Signup' });
     assert.match(created.address, /^signup-[a-z2-7]{12}@inboxd\.test$/);
