@@ -254,16 +254,21 @@ export async function composeApp(options: AppOptions): Promise<ComposedApp> {
   };
 }
 
+/** Connections the kernel may hold for each listener before they are accepted (Node's default is 511; the
+ * kernel caps it at net.core.somaxconn). A thousand clients connecting in the same moment, as keep-alive
+ * pollers do when a node comes back, overflowed 511 and waited a second for their SYN's retry. */
+const LISTEN_BACKLOG = 4096;
+
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const composed = await composeApp(options);
   const { config, logger, tls, inbox, https, sweeper, metrics } = composed;
   const unusedConnections = trackUnusedConnections(https.server as unknown as HttpsServer);
-  await https.listen({ port: config.httpsPort, host: config.listen });
+  await https.listen({ port: config.httpsPort, host: config.listen, backlog: LISTEN_BACKLOG });
   const httpsPort = (https.server.address() as AddressInfo).port;
   if (config.baseUrl === undefined) composed.setBaseUrl(`https://${config.hostname}:${httpsPort}`);
 
   const redirect: Server = createRedirectServer(() => composed.baseUrl);
-  redirect.listen(config.httpPort, config.listen);
+  redirect.listen({ port: config.httpPort, host: config.listen, backlog: LISTEN_BACKLOG });
   await once(redirect, 'listening');
   const httpPort = (redirect.address() as AddressInfo).port;
 
@@ -277,7 +282,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     metrics: metrics.smtp,
     ...(options.smtpCloseTimeoutMs === undefined ? {} : { closeTimeoutMs: options.smtpCloseTimeoutMs }),
   });
-  const smtpPort = await smtp.listen(config.smtpPort, config.listen);
+  const smtpPort = await smtp.listen(config.smtpPort, config.listen, LISTEN_BACKLOG);
 
   sweeper.start();
   logger.info(

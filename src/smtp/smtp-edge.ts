@@ -51,7 +51,7 @@ export interface SmtpEdgeOptions {
 }
 
 export interface SmtpEdge {
-  listen(port: number, host: string): Promise<number>;
+  listen(port: number, host: string, backlog?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -263,5 +263,5 @@ export function createSmtpEdge(options: SmtpEdgeOptions): SmtpEdge {
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
     onGraceOver: () => shutdown.abort(),
   });
-  return { listen: (port, host) => listener.listen(port, host), close: () => listener.close() };
+  return { listen: (port, host, backlog) => listener.listen(port, host, backlog), close: () => listener.close() };
 }

@@ -18,7 +18,8 @@ export interface SmtpListenerOptions {
 }
 
 export interface SmtpListener {
-  listen(port: number, host: string): Promise<number>;
+  /** `backlog`: connections the kernel may hold before they are accepted (capped by net.core.somaxconn). */
+  listen(port: number, host: string, backlog?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -49,8 +50,8 @@ export function createSmtpListener(options: SmtpListenerOptions): SmtpListener {
   server.on('error', () => undefined);
 
   return {
-    async listen(port, host) {
-      server.listen(port, host);
+    async listen(port, host, backlog) {
+      server.listen({ port, host, ...(backlog === undefined ? {} : { backlog }) });
       await once(server, 'listening');
       return (server.address() as AddressInfo).port;
     },
