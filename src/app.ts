@@ -1,4 +1,4 @@
-// The one composition root: builds the store, limiter, parser pool, inbox use cases and the edges
+// The one composition root (with storage.ts and shared-engines.ts, which open the adapters): builds the store, limiter, parser pool, inbox use cases and the edges
 // (SMTP, HTTPS, the plain-HTTP redirect, the sweeper), starts them, and stops them in order.
 import { once } from 'node:events';
 import type { Server } from 'node:http';
@@ -30,6 +30,7 @@ import { clientAddressRule } from './limits/client-address.js';
 import { VERSION } from './version.js';
 import { createSweeper, type Sweeper } from './retention/sweeper.js';
 import { createSmtpEdge } from './smtp/smtp-edge.js';
+import { openSharedEngines } from './shared-engines.js';
 import { openStorage } from './storage.js';
 import type { DirectoryStore } from './store/directory-store.js';
 import type { MessageStore } from './store/message-store.js';
@@ -60,13 +61,6 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-interface Shared {
-  limiter: RateLimiter;
-  events: MailEvents;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
 /** The limiter, counting what it refuses (D17) for /metrics. */
 function countingRefusals(limiter: RateLimiter, metrics: Metrics): RateLimiter {
   return {
@@ -76,37 +70,6 @@ function countingRefusals(limiter: RateLimiter, metrics: Metrics): RateLimiter {
       return verdict;
     },
     close: () => limiter.close(),
-  };
-}
-
-/** The Redis-backed limiter and events, shared by every node. A test's clock, when given, rules the
- * limiter; in production the limiter runs on Redis's clock, which every node shares. ioredis is loaded
- * only here, so a node without Redis does not hold it (issue 15). */
-async function openShared(url: string, prefix: string, clock: Clock | undefined): Promise<Shared> {
-  const [{ connectRedis }, { createRedisLimiter }, { createRedisEvents }] = await Promise.all([
-    import('./redis-connection.js'),
-    import('./limits/redis-limiter.js'),
-    import('./events/redis-events.js'),
-  ]);
-  const redis = await connectRedis(url);
-  const subscriber = await connectRedis(url).catch(async (error: unknown) => {
-    redis.disconnect();
-    throw error;
-  });
-  const limiter = createRedisLimiter(clock === undefined ? { redis, prefix } : { redis, prefix, clock });
-  const events = await createRedisEvents({ publisher: redis, subscriber, prefix });
-  return {
-    limiter,
-    events,
-    ping: async () => {
-      await redis.ping();
-    },
-    close: async () => {
-      await Promise.all([
-        redis.quit().catch(() => redis.disconnect()),
-        subscriber.quit().catch(() => subscriber.disconnect()),
-      ]);
-    },
   };
 }
 
@@ -162,7 +125,7 @@ export async function composeApp(options: AppOptions): Promise<ComposedApp> {
   const shared =
     config.redisUrl === undefined
       ? undefined
-      : await openShared(config.redisUrl, config.redisPrefix, options.clock).catch(async (error: unknown) => {
+      : await openSharedEngines(config.redisUrl, config.redisPrefix, options.clock).catch(async (error: unknown) => {
           await storage.close();
           throw error;
         });
